@@ -1,0 +1,270 @@
+"""The service layer: the eventsourcing Application that keeps every game's log.
+
+One transaction per appended batch; a batch is checked whole before anything is written; a
+stale `seq` surfaces as `ConflictError` (the library's unique (aggregate, version) key), never
+as an overwrite.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Optional
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+
+from domain.log import LogCursor, LogError, canonical, chain, check_line, parse_json_line
+from domain.model import Game, OffMapArtilleryElement, Unit
+from domain.model.ids import element_uuid, game_uuid, unit_uuid
+
+
+class ConflictError(Exception):
+    """The batch does not continue the game where it stands (or another log has its id)."""
+
+    def __init__(self, game: str, last_seq: int, message: str):
+        self.game, self.last_seq = game, last_seq
+        super().__init__(message)
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return f"no game {self.args[0]!r} in this store"
+
+
+@dataclass
+class AppendResult:
+    game: str
+    appended: int
+    last_seq: int
+    status: str = "appended"  # appended | unchanged | created
+
+
+@dataclass
+class GameSummary:
+    game: str
+    ruleset: str
+    scenario: str
+    date: str
+    sides: list[str]
+    events: int
+    last_turn: int
+
+
+@dataclass
+class _Batch:
+    """Aggregates touched by one batch, saved together in one transaction."""
+
+    game: Game
+    units: dict[str, Unit] = field(default_factory=dict)
+    elements: dict[str, OffMapArtilleryElement] = field(default_factory=dict)
+
+    def all(self) -> list:
+        return [self.game, *self.units.values(), *self.elements.values()]
+
+
+class Ledger(Application):
+    """Every recorded game, as Game, Unit and OffMapArtilleryElement aggregates."""
+
+    name = "Umpire"
+    snapshotting_intervals = {Game: 250}
+
+    def __init__(self, env: Optional[dict[str, str]] = None):
+        super().__init__(env)
+        self._cursors: dict[str, LogCursor] = {}
+
+    # -- reading --------------------------------------------------------------------------
+    def _decode(self, stored) -> dict[str, Any]:
+        state = stored.state
+        if self.mapper.cipher:
+            state = self.mapper.cipher.decrypt(state)
+        if self.mapper.compressor:
+            state = self.mapper.compressor.decompress(state)
+        return self.mapper.transcoder.decode(state)["line"]
+
+    def lines(self, game: str, after: int = 0, upto: Optional[int] = None,
+              limit: Optional[int] = None) -> list[dict[str, Any]]:
+        """The game's stored lines (without `prev`) with after < seq <= upto."""
+        stored = self.recorder.select_events(game_uuid(game), gt=after or None, lte=upto, limit=limit)
+        return [self._decode(s) for s in stored]
+
+    def iter_lines(self, game: str, page: int = 5000) -> Iterator[dict[str, Any]]:
+        after = 0
+        while True:
+            batch = self.lines(game, after=after, limit=page)
+            yield from batch
+            if len(batch) < page:
+                return
+            after = batch[-1]["seq"]
+
+    def last_seq(self, game: str) -> int:
+        last = self.recorder.select_events(game_uuid(game), desc=True, limit=1)
+        return last[0].originator_version if last else 0
+
+    def has_game(self, game: str) -> bool:
+        return self.last_seq(game) > 0
+
+    def cursor(self, game: str) -> LogCursor:
+        """The structure checker's view of the game, brought up to date from the store."""
+        cursor = self._cursors.get(game) or LogCursor()
+        for line in self.lines(game, after=cursor.next_seq - 1):
+            cursor.advance(line)
+        if cursor.game is not None:
+            self._cursors[game] = cursor
+        return _copy_cursor(cursor)
+
+    def export(self, game: str) -> Iterator[str]:
+        """Canonical lines with the hash chain."""
+        if not self.has_game(game):
+            raise UnknownGame(game)
+        return chain(self.iter_lines(game))
+
+    def games(self) -> list[GameSummary]:
+        topic = f"{Game.__module__}:{Game.__qualname__}.Started"
+        out, start = [], 1
+        while True:
+            notes = self.recorder.select_notifications(start, 1000, topics=[topic])
+            for note in notes:
+                line = self._decode(note)
+                game = line["game"]
+                last = self.recorder.select_events(game_uuid(game), desc=True, limit=1)[0]
+                data = line["data"]
+                out.append(GameSummary(
+                    game=game, ruleset=data.get("ruleset", ""), scenario=data.get("scenario", ""),
+                    date=data.get("date", ""), sides=list(data.get("sides", {})),
+                    events=last.originator_version, last_turn=self._decode(last)["turn"]))
+            if len(notes) < 1000:
+                return sorted(out, key=lambda g: g.game)
+            start = notes[-1].id + 1
+
+    # -- writing --------------------------------------------------------------------------
+    def check(self, game: str, objs: list[dict[str, Any]], *, allow_unknown: bool = False,
+              first_line: int = 1, cursor: Optional[LogCursor] = None) -> list[dict[str, Any]]:
+        """Check a batch against the schemas and the stored game; return the lines to store."""
+        cursor = cursor if cursor is not None else self.cursor(game)
+        checked = []
+        for number, obj in enumerate(objs, start=first_line):
+            if obj.get("game", game) != game:
+                raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r}")
+            line = check_line(obj, number, cursor, allow_unknown=allow_unknown)
+            cursor.advance(line)
+            checked.append(line)
+        return checked
+
+    def append(self, game: str, objs: list[dict[str, Any]], *, allow_unknown: bool = False,
+               first_line: int = 1) -> AppendResult:
+        """Check and store one batch, whole or not at all."""
+        if not objs:
+            raise LogError(first_line, "events", "an empty batch")
+        stored_last = self.last_seq(game)
+        first_seq = objs[0].get("seq")
+        if isinstance(first_seq, int) and stored_last and first_seq != stored_last + 1:
+            raise ConflictError(game, stored_last,
+                                f"the batch starts at seq {first_seq}; the game's next seq is {stored_last + 1}")
+        lines = self.check(game, objs, allow_unknown=allow_unknown, first_line=first_line)
+        batch = self._build(game, lines, stored_last)
+        try:
+            self.save(*batch.all())
+        except IntegrityError:
+            self._cursors.pop(game, None)
+            last = self.last_seq(game)
+            raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
+        return AppendResult(game, len(lines), lines[-1]["seq"], "created" if not stored_last else "appended")
+
+    def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
+        """Import one file: new games are created, a re-import changes nothing, a longer log of a
+        stored game appends its new tail, and any other difference is a conflict."""
+        objs, numbers = [], []
+        for number, text in enumerate(texts, start=1):
+            if text.strip():
+                objs.append(parse_json_line(text, number))
+                numbers.append(number)
+        if not objs:
+            raise LogError(1, "(file)", "the log holds no events")
+        game = objs[0].get("game")
+        if not isinstance(game, str):
+            raise LogError(numbers[0], "game", "missing or not a string")
+        stored = self.lines(game)
+        if stored:
+            return self._reimport(game, objs, numbers, stored, allow_unknown)
+        self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
+        return self.append(game, objs, allow_unknown=allow_unknown)
+
+    def _reimport(self, game, objs, numbers, stored, allow_unknown) -> AppendResult:
+        for i, old in enumerate(stored):
+            if i >= len(objs):
+                raise ConflictError(game, len(stored), f"game {game!r} is stored with {len(stored)} events; "
+                                    f"this log has only {len(objs)}")
+            new = {k: v for k, v in objs[i].items() if k != "prev"}
+            if canonical(new) != canonical(old):
+                raise ConflictError(game, len(stored), f"line {numbers[i]} differs from the stored game "
+                                    f"{game!r} at seq {old['seq']}: a different log under an existing id")
+        tail, tail_numbers = objs[len(stored):], numbers[len(stored):]
+        if not tail:
+            return AppendResult(game, 0, len(stored), "unchanged")
+        self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
+        return self.append(game, tail, allow_unknown=allow_unknown, first_line=tail_numbers[0])
+
+    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor) -> None:
+        """Check a whole file with its real line numbers (blank lines are not counted as events)."""
+        for obj, number in zip(objs, numbers):
+            if obj.get("game", game) != game:
+                raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
+            cursor.advance(check_line(obj, number, cursor, allow_unknown=allow_unknown))
+
+    def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int) -> _Batch:
+        if stored_last:
+            batch = _Batch(self.repository.get(game_uuid(game)))
+            lines_to_record = lines
+        else:
+            batch = _Batch(Game(game, lines[0]))
+            lines_to_record = lines[1:]
+        for line in lines_to_record:
+            batch.game.record(line)
+        for line in lines:
+            self._touch(batch, game, line)
+        return batch
+
+    def _touch(self, batch: _Batch, game: str, line: dict[str, Any]) -> None:
+        """Change the unit and element aggregates that a game event moves, in the same batch."""
+        kind, data, seq = line["type"], line["data"], line["seq"]
+        if kind == "UnitDeployed":
+            batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), data["class"],
+                                             data.get("location"), seq)
+        elif kind == "UnitMoved":
+            self._unit(batch, game, data["unit"]).move(data["path"], seq)
+        elif kind == "UnitStatusChanged":
+            self._unit(batch, game, data["unit"]).change_status(data["status"], seq)
+        elif kind == "ArtilleryElementAssigned":
+            batch.elements[data["element"]] = OffMapArtilleryElement(
+                game, data["element"], data["side"], data["firepower"], data.get("artillery_points"), seq)
+        elif kind == "ArtilleryPointsSpent":
+            self._element(batch, game, data["element"]).spend(data["points"], seq)
+        elif kind == "ArtilleryElementEliminated":
+            self._element(batch, game, data["element"]).eliminate(seq)
+
+    def _unit(self, batch: _Batch, game: str, unit: str) -> Unit:
+        if unit not in batch.units:
+            batch.units[unit] = self.repository.get(unit_uuid(game, unit))
+        return batch.units[unit]
+
+    def _element(self, batch: _Batch, game: str, element: str) -> OffMapArtilleryElement:
+        if element not in batch.elements:
+            batch.elements[element] = self.repository.get(element_uuid(game, element))
+        return batch.elements[element]
+
+
+def _copy_cursor(cursor: LogCursor) -> LogCursor:
+    return LogCursor(cursor.game, cursor.next_seq, cursor.turn, cursor.phase, set(cursor.sides),
+                     set(cursor.units), set(cursor.elements), cursor.prev)
+
+
+def parse_batch(events: list[Any]) -> list[dict[str, Any]]:
+    """Events as JSON objects (an API body may hold them as objects or as JSON strings)."""
+    out = []
+    for number, item in enumerate(events, start=1):
+        if isinstance(item, str):
+            item = parse_json_line(item, number)
+        if not isinstance(item, dict):
+            raise LogError(number, "(json)", "an event must be a JSON object")
+        out.append(json.loads(json.dumps(item)))
+    return out

@@ -1,0 +1,281 @@
+"""Reading, checking and writing the JSONL game log: canonical form, hash chain, structure.
+
+A `LogError` always names the line (1-based, in the file or batch) and the field.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Optional
+
+from pydantic import ValidationError
+
+from domain.events import Envelope, first_error, validate_data
+
+ZERO_HASH = "0" * 64
+
+
+class LogError(ValueError):
+    """A line of a log that is not a valid event; nothing of its file or batch is stored."""
+
+    def __init__(self, line: int, field: str, message: str):
+        self.line = line
+        self.field = field
+        self.message = message
+        super().__init__(f"line {line}: {field}: {message}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "message": self.message}
+
+
+def canonical(obj: dict[str, Any]) -> str:
+    """The canonical form of a line: keys sorted, no spaces, UTF-8 kept as is."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def line_hash(obj: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical(obj).encode("utf-8")).hexdigest()
+
+
+def chain(objs: Iterable[dict[str, Any]], prev: str = ZERO_HASH) -> Iterator[str]:
+    """Canonical lines with `prev` set, each hashing the line before it."""
+    for obj in objs:
+        line = dict(obj)
+        line["prev"] = prev
+        text = canonical(line)
+        prev = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        yield text
+
+
+# Fields of event data that name units or off-map elements, checked against the board.
+UNIT_REFS = {
+    "UnitMoved": ("unit",), "UnitStatusChanged": ("unit",), "MoraleChecked": ("units",),
+    "Spotted": ("spotter",), "SmallArmsFired": ("firers",), "HexObserved": ("observer",),
+    "BarrageDeclared": ("observer",), "MarkerPlaced": ("unit",), "MarkerRemoved": ("unit",),
+}
+ELEMENT_REFS = {
+    "BarrageDeclared": ("elements", "target_element"), "ArtilleryPointsSpent": ("element",),
+    "ScatterTested": ("element",), "BarrageResolved": ("element",),
+    "ArtilleryElementEliminated": ("element",),
+}
+# Observers that are not units on the board: "aircraft:<id>" and "balloon:<id>".
+OFF_BOARD_OBSERVER = ("aircraft:", "balloon:")
+
+
+@dataclass
+class LogCursor:
+    """What the structure checks need to know of a game so far (rebuilt from its stored lines)."""
+
+    game: Optional[str] = None
+    next_seq: int = 1
+    turn: int = 0
+    phase: str = "setup"
+    sides: set[str] = field(default_factory=set)
+    units: set[str] = field(default_factory=set)
+    elements: set[str] = field(default_factory=set)
+    prev: str = ZERO_HASH
+
+    def advance(self, obj: dict[str, Any]) -> None:
+        """Take a line already found valid into account."""
+        self.game = obj["game"]
+        self.next_seq = obj["seq"] + 1
+        self.turn, self.phase = obj["turn"], obj["phase"]
+        data, kind = obj["data"], obj["type"]
+        if kind == "GameStarted":
+            self.sides = set(data.get("sides", {}))
+        elif kind == "UnitDeployed":
+            self.units.add(data["unit"])
+        elif kind == "ArtilleryElementAssigned":
+            self.elements.add(data["element"])
+        self.prev = line_hash({**obj, "prev": self.prev})
+
+
+def parse_json_line(text: str, line: int) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(line, "(json)", f"malformed JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(obj, dict):
+        raise LogError(line, "(json)", "a line must be a JSON object")
+    return obj
+
+
+def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
+               allow_unknown: bool = False) -> dict[str, Any]:
+    """Check one line against the schemas and the game so far; return the line without `prev`.
+
+    Raises LogError naming the line and the field. Does not advance the cursor.
+    """
+    try:
+        env = Envelope.model_validate(obj)
+    except ValidationError as exc:
+        raise LogError(line, *first_error(exc)) from None
+    try:
+        typed = validate_data(env.type, env.data)
+    except ValidationError as exc:
+        raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
+    if typed is None and not allow_unknown:
+        raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
+    _check_sequence(env, line, cursor)
+    _check_turn_and_phase(env, line, cursor)
+    _check_side(env, line, cursor)
+    _check_references(env, line, cursor)
+    if env.prev is not None and env.prev != cursor.prev:
+        raise LogError(line, "prev", f"hash chain broken: expected {cursor.prev}, found {env.prev}")
+    out = dict(obj)
+    out.pop("prev", None)
+    return out
+
+
+def _check_sequence(env: Envelope, line: int, cursor: LogCursor) -> None:
+    if cursor.game is None:
+        if env.seq != 1 or env.type != "GameStarted":
+            raise LogError(line, "type" if env.seq == 1 else "seq",
+                           "a game's first event must be its GameStarted at seq 1")
+    elif env.game != cursor.game:
+        raise LogError(line, "game", f"game {env.game!r} differs from {cursor.game!r} of the lines before")
+    elif env.type == "GameStarted":
+        raise LogError(line, "type", "a second GameStarted in the same game")
+    if env.seq != cursor.next_seq:
+        what = "repeats" if env.seq < cursor.next_seq else "skips"
+        raise LogError(line, "seq", f"seq {env.seq} {what}: expected {cursor.next_seq}")
+
+
+def _check_turn_and_phase(env: Envelope, line: int, cursor: LogCursor) -> None:
+    if env.type == "TurnStarted":
+        turn = env.data.get("turn")
+        if env.turn != turn:
+            raise LogError(line, "turn", f"turn {env.turn} differs from data.turn {turn}")
+        if turn <= cursor.turn:
+            raise LogError(line, "data.turn", f"turn {turn} does not follow turn {cursor.turn}")
+        if env.phase != "start":
+            raise LogError(line, "phase", f"a TurnStarted line has phase 'start', not {env.phase!r}")
+        return
+    if env.type == "PhaseStarted":
+        expected_phase = env.data.get("phase")
+        if cursor.turn == 0:
+            raise LogError(line, "type", "a PhaseStarted before the first TurnStarted")
+    else:
+        expected_phase = cursor.phase
+    if env.turn != cursor.turn:
+        raise LogError(line, "turn", f"turn {env.turn} disagrees with the last TurnStarted (turn {cursor.turn})")
+    if env.phase != expected_phase:
+        raise LogError(line, "phase", f"phase {env.phase!r} disagrees with the phase in force ({expected_phase!r})")
+
+
+def _check_side(env: Envelope, line: int, cursor: LogCursor) -> None:
+    sides = set(env.data.get("sides", {})) if env.type == "GameStarted" else cursor.sides
+    if env.side is not None and env.side not in sides:
+        raise LogError(line, "side", f"side {env.side!r} is not one of the game's sides ({', '.join(sorted(sides))})")
+    for name in ("side", "active"):
+        value = env.data.get(name) if env.type != "GameStarted" else None
+        if isinstance(value, str) and value not in sides:
+            raise LogError(line, f"data.{name}", f"side {value!r} is not one of the game's sides")
+
+
+def _check_references(env: Envelope, line: int, cursor: LogCursor) -> None:
+    if env.type == "UnitDeployed" and env.data["unit"] in cursor.units:
+        raise LogError(line, "data.unit", f"unit {env.data['unit']!r} is already deployed")
+    if env.type == "ArtilleryElementAssigned" and env.data["element"] in cursor.elements:
+        raise LogError(line, "data.element", f"element {env.data['element']!r} is already assigned")
+    for name in UNIT_REFS.get(env.type, ()):
+        for i, ref in _refs(env.data.get(name)):
+            if ref.startswith(OFF_BOARD_OBSERVER) and name == "observer":
+                continue
+            if ref not in cursor.units:
+                where = f"data.{name}" + (f"[{i}]" if i is not None else "")
+                raise LogError(line, where, f"unit {ref!r} does not exist in this game")
+    if env.type == "SmallArmsResolved":
+        for i, result in enumerate(env.data.get("results", [])):
+            if result["unit"] not in cursor.units:
+                raise LogError(line, f"data.results[{i}].unit", f"unit {result['unit']!r} does not exist in this game")
+    for name in ELEMENT_REFS.get(env.type, ()):
+        for i, ref in _refs(env.data.get(name)):
+            if ref not in cursor.elements:
+                where = f"data.{name}" + (f"[{i}]" if i is not None else "")
+                raise LogError(line, where, f"off-map element {ref!r} does not exist in this game")
+    if env.type == "DisputeRaised" and env.data["about"] >= env.seq:
+        raise LogError(line, "data.about", f"seq {env.data['about']} is not an earlier event")
+
+
+def _refs(value: Any) -> Iterator[tuple[Optional[int], str]]:
+    if isinstance(value, str):
+        yield None, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, str):
+                yield i, item
+
+
+def read_lines(lines: Iterable[str], *, allow_unknown: bool = False,
+               cursor: Optional[LogCursor] = None, first_line: int = 1) -> list[dict[str, Any]]:
+    """Parse and check the lines of one game; return them without `prev`.
+
+    Raises LogError at the first bad line; blank lines are skipped.
+    """
+    cursor = cursor or LogCursor()
+    out = []
+    for number, text in enumerate(lines, start=first_line):
+        if not text.strip():
+            continue
+        obj = parse_json_line(text, number)
+        out.append(check_line(obj, number, cursor, allow_unknown=allow_unknown))
+        cursor.advance(out[-1])
+    if not out:
+        raise LogError(first_line, "(file)", "the log holds no events")
+    return out
+
+
+def split_games(lines: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    games: dict[str, list[dict[str, Any]]] = {}
+    for obj in lines:
+        games.setdefault(obj["game"], []).append(obj)
+    return games
+
+
+def verify_lines(lines: Iterable[str]) -> Optional[LogError]:
+    """Schema and chain check of an exported log: the first line that does not match, or None.
+
+    A changed line k breaks the `prev` of line k+1 only; a changed `prev` on line k breaks
+    lines k and k+1. That tells which line to name.
+    """
+    texts = [(n, t.rstrip("\n")) for n, t in enumerate(lines, start=1) if t.strip()]
+    if not texts:
+        return LogError(1, "(file)", "the log holds no events")
+    objs = []
+    for number, text in texts:
+        obj = parse_json_line(text, number)
+        if "prev" not in obj:
+            return LogError(number, "prev", "missing: an exported log carries the hash chain")
+        if canonical(obj) != text:
+            return LogError(number, "(line)", "not in canonical form (keys sorted, no spaces)")
+        objs.append(obj)
+    hashes = [line_hash(obj) for obj in objs]
+    for k, obj in enumerate(objs):
+        expected = ZERO_HASH if k == 0 else hashes[k - 1]
+        if obj["prev"] == expected:
+            continue
+        number = texts[k][0]
+        next_broken = k + 1 < len(objs) and objs[k + 1]["prev"] != hashes[k]
+        if k == 0 or next_broken:
+            return LogError(number, "prev", "the recorded hash of the line before was changed")
+        return LogError(texts[k - 1][0], "(line)",
+                        f"its content was changed: line {number}'s prev no longer matches its hash")
+    cursor = LogCursor()
+    for (number, _), obj in zip(texts, objs):
+        try:
+            kept = check_line(obj, number, cursor, allow_unknown=True)
+        except LogError as err:
+            return err
+        cursor.advance(kept)
+    return None
+
+
+def head_hash(lines: Iterable[str]) -> str:
+    """The hash of the last line: publish it to make the last line tamper-evident too."""
+    last = ZERO_HASH
+    for text in lines:
+        if text.strip():
+            last = hashlib.sha256(text.rstrip("\n").encode("utf-8")).hexdigest()
+    return last
