@@ -1,0 +1,309 @@
+"""The board at any point: a fold of a game's events, one handler per event type.
+
+`BoardState` is plain data (JSON in, JSON out) so that checkpoints can store it. The fold never
+rolls dice or reads tables: it applies what the log recorded. Rule checks judge the log; this
+only says where things are.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Optional
+
+# Statuses a unit carries until another status lifts them.
+LIFTS = {"unpinned": "pinned", "standing": "prone", "repaired": "broken-down", "mounted": "dismounted"}
+LASTING = {"pinned", "prone", "dismounted", "fatigued", "broken-down", "eliminated"}
+
+
+@dataclass
+class UnitState:
+    unit: str
+    side: Optional[str]
+    unit_class: str
+    name: Optional[str] = None
+    location: Optional[str] = None
+    facing: Optional[int] = None
+    morale: Optional[int] = None
+    firepower: Optional[float] = None
+    range: Optional[int] = None
+    movement: Optional[float] = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    status: list[str] = field(default_factory=list)
+    pinned_turns: Optional[int] = None
+    pinned_at_turn: Optional[int] = None
+    deployed_seq: int = 0
+    last_seq: int = 0
+
+    @property
+    def eliminated(self) -> bool:
+        return "eliminated" in self.status
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["class"] = out.pop("unit_class")
+        return out
+
+
+@dataclass
+class ElementState:
+    element: str
+    side: str
+    firepower: int
+    artillery_points: Optional[int] = None
+    points_spent: int = 0
+    eliminated: bool = False
+
+    @property
+    def points_left(self) -> Optional[int]:
+        if self.artillery_points is None:
+            return None
+        return self.artillery_points - self.points_spent
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "points_left": self.points_left}
+
+
+@dataclass
+class BoardState:
+    game: Optional[str] = None
+    seq: int = 0
+    turn: int = 0
+    phase: str = "setup"
+    active: Optional[str] = None
+    ruleset: Optional[str] = None
+    scenario: Optional[str] = None
+    date: Optional[str] = None
+    sides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    options: list[Any] = field(default_factory=list)
+    permissions: list[str] = field(default_factory=list)
+    tables: str = "none"
+    weather: Optional[str] = None
+    terrain_state: Optional[str] = None
+    maps: list[Any] = field(default_factory=list)
+    hexes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    hexsides: list[dict[str, Any]] = field(default_factory=list)
+    units: dict[str, UnitState] = field(default_factory=dict)
+    elements: dict[str, ElementState] = field(default_factory=dict)
+    markers: list[dict[str, Any]] = field(default_factory=list)
+    missions: dict[str, str] = field(default_factory=dict)
+    barrage_types: dict[str, list[str]] = field(default_factory=dict)
+    disputes: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    # -- views ----------------------------------------------------------------------------
+    def units_at(self, location: str, *, side: Optional[str] = None) -> list[UnitState]:
+        return [u for u in self.units.values() if u.location == location and not u.eliminated
+                and (side is None or u.side == side)]
+
+    def markers_at(self, location: str, marker: Optional[str] = None) -> list[dict[str, Any]]:
+        return [m for m in self.markers if m.get("location") == location
+                and (marker is None or m["marker"] == marker)]
+
+    def year_month(self) -> tuple[int, int]:
+        y, m = (self.date or "0000-00").split("-")
+        return int(y), int(m)
+
+    # -- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The full state (for checkpoints)."""
+        out = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in ("units", "elements")}
+        out["units"] = {k: u.to_json() for k, u in self.units.items()}
+        out["elements"] = {k: e.to_json() for k, e in self.elements.items()}
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "BoardState":
+        data = copy.deepcopy(data)
+        units = {}
+        for k, u in data.pop("units").items():
+            u["unit_class"] = u.pop("class")
+            units[k] = UnitState(**u)
+        elements = {}
+        for k, e in data.pop("elements").items():
+            e.pop("points_left", None)
+            elements[k] = ElementState(**e)
+        return cls(**data, units=units, elements=elements)
+
+    def public(self) -> dict[str, Any]:
+        """The JSON of `umpire state` and `GET /api/games/{game}/state`."""
+        return {
+            "game": self.game, "seq": self.seq, "turn": self.turn, "phase": self.phase,
+            "active": self.active, "weather": self.weather, "terrain_state": self.terrain_state,
+            "units": {k: {"side": u.side, "class": u.unit_class, "name": u.name,
+                          "location": u.location, "status": list(u.status), "morale": u.morale,
+                          "firepower": u.firepower, "range": u.range, "movement": u.movement,
+                          "facing": u.facing, "pinned_turns": u.pinned_turns}
+                      for k, u in self.units.items()},
+            "elements": {k: {"side": e.side, "firepower": e.firepower,
+                             "artillery_points": e.artillery_points,
+                             "points_spent": e.points_spent, "points_left": e.points_left,
+                             "eliminated": e.eliminated}
+                         for k, e in self.elements.items()},
+            "markers": [dict(m) for m in self.markers],
+        }
+
+
+Handler = Callable[[BoardState, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def on(event_type: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[event_type] = fn
+        return fn
+    return register
+
+
+def apply(state: BoardState, line: dict[str, Any], *, ruled: bool = False) -> BoardState:
+    """Fold one line into the state (in place) and return it."""
+    state.game = line["game"]
+    state.seq = line["seq"]
+    state.turn = line["turn"]
+    state.phase = line["phase"]
+    handler = HANDLERS.get(line["type"])
+    if handler is not None:
+        handler(state, line)
+    if ruled and line["type"] == "RulingIssued" and line["data"].get("decision") != "upheld":
+        for correction in line["data"].get("corrections", []):
+            fix = {**line, "type": correction.get("type"), "data": correction.get("data", {}),
+                   "side": correction.get("side", line.get("side"))}
+            if fix["type"] in HANDLERS and fix["type"] != "RulingIssued":
+                HANDLERS[fix["type"]](state, fix)
+    return state
+
+
+def fold(lines: Iterable[dict[str, Any]], state: Optional[BoardState] = None, *,
+         upto: Optional[int] = None, ruled: bool = False) -> BoardState:
+    state = state if state is not None else BoardState()
+    for line in lines:
+        if upto is not None and line["seq"] > upto:
+            break
+        apply(state, line, ruled=ruled)
+    return state
+
+
+@on("GameStarted")
+def _game_started(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.ruleset, s.scenario, s.date = d.get("ruleset"), d.get("scenario"), d.get("date")
+    s.sides = copy.deepcopy(d.get("sides", {}))
+    s.options = list(d.get("options", []))
+    s.permissions = list(d.get("permissions", []))
+    s.tables = d.get("tables", "none")
+
+
+@on("MapDefined")
+def _map_defined(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.maps.extend(m for m in d.get("maps", []) if m not in s.maps)
+    for loc, spec in d.get("hexes", {}).items():
+        s.hexes[loc] = {"terrain": spec.get("terrain", "clear"),
+                        "features": list(spec.get("features", [])),
+                        "elevation": spec.get("elevation", 0),
+                        **{k: v for k, v in spec.items() if k not in ("terrain", "features", "elevation")}}
+    s.hexsides.extend(copy.deepcopy(d.get("hexsides", [])))
+
+
+@on("WeatherSet")
+def _weather(s: BoardState, line: dict[str, Any]) -> None:
+    s.weather = line["data"].get("weather")
+    s.terrain_state = line["data"].get("terrain_state")
+
+
+@on("ArtilleryMissionSet")
+def _mission(s: BoardState, line: dict[str, Any]) -> None:
+    s.missions[line["data"]["side"]] = line["data"]["mission"]
+
+
+@on("BarrageTypesSet")
+def _barrage_types(s: BoardState, line: dict[str, Any]) -> None:
+    s.barrage_types[line["data"]["side"]] = list(line["data"]["allowed"])
+
+
+@on("UnitDeployed")
+def _deployed(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.units[d["unit"]] = UnitState(
+        unit=d["unit"], side=line.get("side"), unit_class=d["class"], name=d.get("name"),
+        location=d.get("location"), facing=d.get("facing"), morale=d.get("morale"),
+        firepower=d.get("firepower"), range=d.get("range"), movement=d.get("movement"),
+        attrs=copy.deepcopy(d.get("attrs", {})), deployed_seq=line["seq"], last_seq=line["seq"])
+
+
+@on("ArtilleryElementAssigned")
+def _element(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.elements[d["element"]] = ElementState(d["element"], d["side"], d["firepower"], d.get("artillery_points"))
+
+
+@on("TurnStarted")
+def _turn(s: BoardState, line: dict[str, Any]) -> None:
+    s.active = None
+
+
+@on("PhaseStarted")
+def _phase(s: BoardState, line: dict[str, Any]) -> None:
+    s.active = line["data"].get("active")
+
+
+@on("UnitMoved")
+def _moved(s: BoardState, line: dict[str, Any]) -> None:
+    unit = s.units[line["data"]["unit"]]
+    unit.location = line["data"]["path"][-1]
+    unit.last_seq = line["seq"]
+
+
+@on("UnitStatusChanged")
+def _status(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    unit = s.units[d["unit"]]
+    status = d["status"]
+    unit.last_seq = line["seq"]
+    if status in LIFTS:
+        unit.status = [x for x in unit.status if x != LIFTS[status]]
+        if status == "unpinned":
+            unit.pinned_turns = unit.pinned_at_turn = None
+    elif status in LASTING and status not in unit.status:
+        unit.status.append(status)
+    if status == "pinned":
+        unit.pinned_turns, unit.pinned_at_turn = d.get("turns"), line["turn"]
+
+
+@on("MarkerPlaced")
+def _marker_placed(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.markers.append({k: v for k, v in d.items() if v is not None} | {"seq": line["seq"], "turn": line["turn"],
+                                                                        "side": line.get("side")})
+
+
+@on("MarkerRemoved")
+def _marker_removed(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    for i, m in enumerate(s.markers):
+        if m["marker"] == d["marker"] and m.get("location") == d.get("location") \
+                and (d.get("unit") is None or m.get("unit") == d.get("unit")):
+            del s.markers[i]
+            return
+
+
+@on("ArtilleryPointsSpent")
+def _points(s: BoardState, line: dict[str, Any]) -> None:
+    s.elements[line["data"]["element"]].points_spent += line["data"]["points"]
+
+
+@on("ArtilleryElementEliminated")
+def _element_gone(s: BoardState, line: dict[str, Any]) -> None:
+    s.elements[line["data"]["element"]].eliminated = True
+
+
+@on("DisputeRaised")
+def _dispute(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    s.disputes[d["dispute"]] = {"about": d["about"], "claim": d["claim"], "by": d.get("by"),
+                                "seq": line["seq"], "status": "open"}
+
+
+@on("RulingIssued")
+def _ruling(s: BoardState, line: dict[str, Any]) -> None:
+    d = line["data"]
+    dispute = s.disputes.setdefault(d["dispute"], {"about": None, "claim": None, "seq": None})
+    dispute.update(status="ruled", decision=d["decision"], ruling_seq=line["seq"], rule=d.get("rule"))

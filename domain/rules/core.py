@@ -1,0 +1,171 @@
+"""Generic checks every game gets: dice, references, the acting side, unknown event types.
+
+Ids sit under the ruleset's CORE section (`IM.CORE.DICE`, ...); for rulesets without one the
+prefix is the ruleset's (`MOG.CORE.*`, `AVBCW.CORE.*`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Optional
+
+from domain.events import EVENT_TYPES
+from domain.rules.engine import RuleApplication, RuleModule, Rule, register
+
+PREFIX = {"infernal-machines": "IM", "landships-of-mogdonazia": "MOG", "dux-bellorum-avbcw": "AVBCW"}
+BOOK = {"infernal-machines": "Infernal Machines", "landships-of-mogdonazia": "Landships of Mogdonazia",
+        "dux-bellorum-avbcw": "Dux Bellorum: A Very British Civil War"}
+
+# Where the Infernal Machines text names the die for a roll (IM.CORE.DICE); purposes are
+# matched by prefix, the longest first. Rolls the text leaves as "roll a die" are not listed.
+NAMED_DIE_IM = {
+    "IM.SPOT.ROLL": ("d10", "Spotting: the Spotting Table is read with a d10"),
+    "IM.ART.SCATTER": ("d6", "Scatter test: a d6"),
+    "IM.ART.BCRT": ("d6", "Barrage Combat Results Table: a d6"),
+    "IM.ART.LNO.FLARE": ("d6", "Flares: 1-2 on a d6"),
+    "IM.ENV.WEATHER": ("d10", "Weather: a d10"),
+}
+SMALL_ARMS_PHASES = {"defensive-small-arms-fire", "offensive-small-arms-fire"}
+ANTI_TANK_PHASES = {"defensive-anti-tank-fire", "offensive-anti-tank-fire"}
+DIE_RE = re.compile(r"^(\d*)d(\d+)$")
+
+# Events whose `data.barrage` must name a barrage declared before them.
+BARRAGE_STEPS = ("ArtilleryPointsSpent", "CommunicationTested", "FireOrderChecked", "ScatterTested",
+                 "BarrageResolved", "BarrageCancelled")
+# Events whose acting side must own the unit(s) named.
+ACTORS = {"UnitMoved": "unit", "Spotted": "spotter", "SmallArmsFired": "firers"}
+
+
+def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str]]:
+    if ruleset != "infernal-machines":
+        return None
+    if purpose == "LS.SACRT":
+        if phase in SMALL_ARMS_PHASES:
+            return "d6", "Main Gun Blast Power: the SACRT in a small-arms phase uses a d6"
+        if phase in ANTI_TANK_PHASES:
+            return "d10", "Main Gun Blast Power: the SACRT inside an anti-tank phase uses the same d10"
+        return None
+    for prefix in sorted(NAMED_DIE_IM, key=len, reverse=True):
+        if purpose == prefix or purpose.startswith(prefix + "."):
+            return NAMED_DIE_IM[prefix]
+    return None
+
+
+@register
+class CoreChecks(RuleModule):
+    """Dice, references to things that exist, the acting side, unknown event types."""
+
+    ruleset = "*"
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.prefix = "IM"
+        self.book = "Infernal Machines"
+        self.barrages: dict[str, int] = {}
+        self.subjects: set[str] = set()
+
+    def rule(self, suffix: str, section: str) -> Rule:
+        return Rule(f"{self.prefix}.CORE.{suffix}", section, self.book)
+
+    def on_GameStarted(self, line):
+        ruleset = line["data"].get("ruleset")
+        self.ruleset_name = ruleset
+        self.prefix = PREFIX.get(ruleset, "CORE")
+        self.book = BOOK.get(ruleset, ruleset or "")
+
+    def before(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
+        if line["type"] not in EVENT_TYPES:
+            return [Rule("LOG.UNKNOWN_TYPE", "game log format, Core event types", "Umpire game log").unverifiable(
+                line["seq"], f"event type {line['type']!r} is not in the log format; stored, not judged",
+                recorded=line["type"])]
+        out = list(super().before(line) or ())
+        out.extend(self._acting_side(line))
+        self._remember_subjects(line)
+        return out
+
+    def _remember_subjects(self, line):
+        d = line["data"]
+        for key in ("unit", "element", "barrage", "attack", "dispute"):
+            if isinstance(d.get(key), str):
+                self.subjects.add(d[key])
+        if line["type"] == "BarrageDeclared":
+            self.barrages.setdefault(d["barrage"], line["seq"])
+
+    # -- dice ------------------------------------------------------------------------------
+    def on_DieRolled(self, line):
+        d, seq = line["data"], line["seq"]
+        rule = self.rule("DICE", "Global conventions: the die of each roll")
+        count, faces = (int(x or 1) for x in DIE_RE.match(d["die"]).groups())
+        results = d.get("results") or [d["result"]]
+        out = []
+        if len(results) != count or any(not 1 <= r <= faces for r in results) or sum(results) != d["result"]:
+            out.append(Rule(f"{self.prefix}.CORE.DICE.RANGE", rule.section, self.book).violation(
+                seq, f"a {d['die']} cannot give {results if d.get('results') else d['result']}",
+                expected=f"{count} result(s) of 1-{faces} summing to result", recorded=d.get("results") or d["result"]))
+        named = named_die(getattr(self, "ruleset_name", ""), d["purpose"], line["phase"])
+        if named:
+            die, why = named
+            out.append(Rule(f"{self.prefix}.CORE.DICE", why, self.book).judge(
+                seq, d["die"] == die, f"{d['purpose']} rolled with a {die}",
+                f"{d['purpose']} must be rolled with a {die}, not a {d['die']}",
+                expected=die, recorded=d["die"]))
+        subject = d.get("subject")
+        if subject is not None and subject not in self.subjects and subject not in self.ctx.board.units \
+                and subject not in self.ctx.board.elements:
+            out.append(self.rule("REF", "game log format, Dice: a roll follows the event that introduces its subject")
+                       .violation(seq, f"roll about {subject!r}, which no earlier event introduces", recorded=subject))
+        return out
+
+    # -- references ------------------------------------------------------------------------
+    def _barrage_ref(self, line):
+        barrage = line["data"].get("barrage")
+        if barrage is None:
+            return ()
+        rule = self.rule("REF", "Indirect Barrage Fire Procedure: each step follows the barrage's declaration")
+        if barrage in self.barrages:
+            return ()
+        return [rule.violation(line["seq"], f"{line['type']} names barrage {barrage!r}, which was never declared",
+                               recorded=barrage)]
+
+    on_ArtilleryPointsSpent = on_CommunicationTested = on_FireOrderChecked = _barrage_ref
+    on_ScatterTested = on_BarrageResolved = on_BarrageCancelled = _barrage_ref
+
+    def on_BarrageDeclared(self, line):
+        d = line["data"]
+        out = []
+        rule = self.rule("REF", "Indirect Barrage Fire Procedure: the elements named fire")
+        for element in d["elements"]:
+            state = self.ctx.board.elements.get(element)
+            if state and state.eliminated:
+                out.append(rule.violation(line["seq"], f"element {element!r} was eliminated before this barrage",
+                                          recorded=element))
+            if state and state.side != d["side"]:
+                out.append(self.rule("SIDE", "Indirect Barrage Fire Procedure: a player fires his own artillery")
+                           .violation(line["seq"], f"element {element!r} belongs to {state.side}, not {d['side']}",
+                                      recorded=element))
+        if d["barrage"] in self.barrages:
+            out.append(rule.violation(line["seq"], f"barrage id {d['barrage']!r} was already declared at seq "
+                                      f"{self.barrages[d['barrage']]}", related=[self.barrages[d['barrage']]]))
+        return out
+
+    # -- the acting side -------------------------------------------------------------------
+    def _acting_side(self, line) -> list[RuleApplication]:
+        key = ACTORS.get(line["type"])
+        if key is None:
+            return []
+        board, side = self.ctx.board, line.get("side")
+        names = line["data"].get(key)
+        names = names if isinstance(names, list) else [names]
+        out = []
+        for name in names:
+            unit = board.units.get(name)
+            if unit is None:
+                continue
+            if unit.eliminated:
+                out.append(self.rule("REF", "the board: an eliminated unit no longer acts").violation(
+                    line["seq"], f"{unit.unit} was eliminated at or before seq {unit.last_seq}",
+                    related=[unit.last_seq], recorded=name))
+            if side is not None and unit.side is not None and unit.side != side:
+                out.append(self.rule("SIDE", "the acting side moves and fires only its own units").violation(
+                    line["seq"], f"{side} cannot act with {unit.side} unit {name}", expected=unit.side,
+                    recorded=side))
+        return out

@@ -1,0 +1,224 @@
+"""The auditor's frame: rule applications, verdicts, the registry rule modules plug into.
+
+A rule module is a class with one method per event type it judges (`on_BarrageDeclared`, ...).
+The runner walks the log in order beside the board fold; when a module sees an event, `ctx.board`
+is the board *before* that event. Each judgement is a `RuleApplication` that names its rule id
+(from `rules-catalogue.md`, or a finer id below one), its verdict and its citation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Callable, Iterable, Iterator, Optional
+
+from domain.board.state import BoardState, apply
+from domain.rules.interpretations import Interpretations
+from domain.rules.tables import TablePack
+
+
+class Verdict(str, Enum):
+    OK = "ok"
+    VIOLATION = "violation"
+    MISMATCH = "mismatch"
+    MISSING_ROLL = "missing-roll"
+    UNVERIFIABLE = "unverifiable"
+    AMBIGUOUS = "ambiguous"
+
+
+FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
+VERDICT_ORDER = [v.value for v in Verdict]
+
+
+@dataclass
+class RuleApplication:
+    seq: int
+    rule: str
+    verdict: Verdict
+    message: str
+    citation: str
+    expected: Any = None
+    recorded: Any = None
+    related: list[int] = field(default_factory=list)
+    inputs: dict[str, Any] = field(default_factory=dict)
+    interpretation: Optional[str] = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"seq": self.seq, "rule": self.rule, "verdict": self.verdict.value,
+               "message": self.message, "expected": self.expected, "recorded": self.recorded,
+               "citation": self.citation, "related": sorted(set(self.related))}
+        if self.inputs:
+            out["inputs"] = self.inputs
+        if self.interpretation:
+            out["interpretation"] = self.interpretation
+        return out
+
+
+@dataclass
+class Rule:
+    """A rule id with its citation, so that every application cites the same words."""
+
+    id: str
+    section: str
+    book: str = "Infernal Machines"
+
+    @property
+    def citation(self) -> str:
+        return f"{self.book}, {self.section}"
+
+    def apply(self, seq: int, verdict: Verdict, message: str, **kw: Any) -> RuleApplication:
+        return RuleApplication(seq, self.id, verdict, message, self.citation, **kw)
+
+    def ok(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.OK, message, **kw)
+
+    def violation(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.VIOLATION, message, **kw)
+
+    def mismatch(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.MISMATCH, message, **kw)
+
+    def missing_roll(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.MISSING_ROLL, message, **kw)
+
+    def unverifiable(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.UNVERIFIABLE, message, **kw)
+
+    def ambiguous(self, seq: int, message: str, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.AMBIGUOUS, message, **kw)
+
+    def judge(self, seq: int, good: bool, if_ok: str, if_not: str,
+              verdict: Verdict = Verdict.VIOLATION, **kw: Any) -> RuleApplication:
+        return self.apply(seq, Verdict.OK if good else verdict, if_ok if good else if_not, **kw)
+
+
+@dataclass
+class AuditContext:
+    """What a rule module may read: the board before the event, earlier lines, tables, readings."""
+
+    board: BoardState
+    tables: TablePack
+    interpretations: Interpretations
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    line: Optional[dict[str, Any]] = None
+
+    def earlier(self, seq: int) -> dict[str, Any]:
+        return self.lines[seq - 1]
+
+    def rolls_for(self, subject: str, purpose_prefix: str = "", after: int = 0,
+                  before: Optional[int] = None) -> list[dict[str, Any]]:
+        """Recorded DieRolled lines about `subject` with a purpose under `purpose_prefix`."""
+        end = (before or len(self.lines) + 1) - 1
+        return [l for l in self.lines[after:end]
+                if l["type"] == "DieRolled" and l["data"].get("subject") == subject
+                and l["data"].get("purpose", "").startswith(purpose_prefix)]
+
+
+class RuleModule:
+    """Base of the rule modules: dispatches each event to `on_<Type>` and collects applications."""
+
+    ruleset = "infernal-machines"
+
+    def __init__(self, ctx: AuditContext):
+        self.ctx = ctx
+
+    def before(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
+        handler = getattr(self, f"on_{line['type']}", None)
+        return handler(line) or () if handler else ()
+
+    def after(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
+        """Called with the board already holding the event (for state the module keeps)."""
+        handler = getattr(self, f"after_{line['type']}", None)
+        return handler(line) or () if handler else ()
+
+    def finish(self) -> Iterable[RuleApplication]:
+        return ()
+
+
+REGISTRY: dict[str, list[type[RuleModule]]] = {}
+
+
+def register(module: type[RuleModule]) -> type[RuleModule]:
+    """Plug a rule module into the auditor for its ruleset."""
+    REGISTRY.setdefault(module.ruleset, [])
+    if module not in REGISTRY[module.ruleset]:
+        REGISTRY[module.ruleset].append(module)
+    return module
+
+
+def modules_for(ruleset: str) -> list[type[RuleModule]]:
+    _load_rule_systems()
+    return list(REGISTRY.get("*", [])) + list(REGISTRY.get(ruleset, []))
+
+
+def _load_rule_systems() -> None:
+    # Importing a rule system's package registers its modules.
+    import domain.rules.core  # noqa: F401
+    import domain.rules.infernal_machines  # noqa: F401
+
+
+@dataclass
+class AuditReport:
+    game: Optional[str]
+    ruleset: Optional[str]
+    tables: TablePack
+    events: int
+    applications: list[RuleApplication]
+    interpretations: dict[str, str]
+
+    @property
+    def findings(self) -> list[RuleApplication]:
+        return sorted((a for a in self.applications if a.verdict is not Verdict.OK), key=lambda a: a.seq)
+
+    def summary(self) -> dict[str, int]:
+        out = {"applications": len(self.applications)}
+        for v in VERDICT_ORDER:
+            out[v] = sum(1 for a in self.applications if a.verdict.value == v)
+        return out
+
+    @property
+    def exit_status(self) -> int:
+        return 1 if any(a.verdict in FAILING for a in self.applications) else 0
+
+    def to_json(self, *, all_applications: bool = False) -> dict[str, Any]:
+        out = {"v": 1, "game": self.game, "ruleset": self.ruleset, "tables": self.tables.name,
+               "table_pack": self.tables.describe(), "events": self.events,
+               "interpretations": self.interpretations,
+               "findings": [a.to_json() for a in self.findings], "summary": self.summary()}
+        if all_applications:
+            out["applications"] = [a.to_json() for a in sorted(self.applications, key=lambda a: a.seq)]
+        return out
+
+
+def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
+          interpretations: Interpretations,
+          on_progress: Optional[Callable[[int], None]] = None) -> AuditReport:
+    """Judge every event of one game, in order, beside the board fold."""
+    board = BoardState()
+    ctx = AuditContext(board=board, tables=tables, interpretations=interpretations)
+    modules: list[RuleModule] = []
+    applications: list[RuleApplication] = []
+    ruleset = None
+    for line in lines:
+        if line["type"] == "GameStarted" and not modules:
+            ruleset = line["data"].get("ruleset")
+            interpretations.read_options(line["data"].get("options", []))
+            modules = [m(ctx) for m in modules_for(ruleset)]
+        ctx.lines.append(line)
+        ctx.line = line
+        for module in modules:
+            applications.extend(module.before(line))
+        apply(board, line)
+        for module in modules:
+            applications.extend(module.after(line))
+        if on_progress:
+            on_progress(line["seq"])
+    for module in modules:
+        applications.extend(module.finish())
+    return AuditReport(board.game, ruleset, tables, len(ctx.lines), applications,
+                       interpretations.used())
+
+
+def iter_findings(report: AuditReport) -> Iterator[str]:
+    """The report for people: one finding a line, with its citation."""
+    for f in report.findings:
+        yield f"seq {f.seq:>5}  {f.verdict.value:<12} {f.rule}: {f.message} [{f.citation}]"

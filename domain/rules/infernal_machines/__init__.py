@@ -1,0 +1,1 @@
+"""Infernal Machines: importing this package registers its rule modules with the auditor."""

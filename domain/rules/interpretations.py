@@ -1,0 +1,90 @@
+"""Named interpretations: where the rulebook is ambiguous or garbled, a game chooses a reading.
+
+A rule module declares an `Interpretation` with its readings and a default (a documented
+reading, or None where no reading is safe: then the check reports `ambiguous`). A game chooses
+in `GameStarted.options` (`"interpretation:NAME=READING"` or `{"interpretation": NAME,
+"reading": READING}`) or with `umpire audit --interpretation NAME=READING`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional
+
+
+class InterpretationError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    name: str
+    rules: tuple[str, ...]
+    question: str
+    readings: dict[str, str]
+    default: Optional[str] = None  # None: no safe reading, report `ambiguous`
+
+    def describe(self) -> str:
+        readings = "; ".join(f"{k}: {v}" for k, v in self.readings.items())
+        return f"{self.question} Readings: {readings}"
+
+
+CATALOGUE: dict[str, Interpretation] = {}
+
+
+def declare(interpretation: Interpretation) -> Interpretation:
+    CATALOGUE[interpretation.name] = interpretation
+    return interpretation
+
+
+@dataclass
+class Interpretations:
+    """The readings chosen for one audit, and the record of which were used."""
+
+    chosen: dict[str, str] = field(default_factory=dict)
+    _used: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[str]) -> "Interpretations":
+        out = cls()
+        for pair in pairs:
+            name, sep, reading = pair.partition("=")
+            if not sep:
+                raise InterpretationError(f"{pair!r}: expected NAME=READING")
+            out.choose(name.strip(), reading.strip())
+        return out
+
+    def choose(self, name: str, reading: str, *, override: bool = True) -> None:
+        known = CATALOGUE.get(name)
+        if known is None:
+            raise InterpretationError(f"unknown interpretation {name!r}; known: {', '.join(sorted(CATALOGUE))}")
+        if reading not in known.readings:
+            raise InterpretationError(f"{name}: unknown reading {reading!r}; one of {', '.join(known.readings)}")
+        if override or name not in self.chosen:
+            self.chosen[name] = reading
+
+    def read_options(self, options: list[Any]) -> None:
+        """Take the readings a game chose in GameStarted.options (the command line wins)."""
+        for opt in options:
+            if isinstance(opt, dict) and "interpretation" in opt:
+                name, reading = opt["interpretation"], opt.get("reading", "")
+            elif isinstance(opt, str) and opt.startswith("interpretation:"):
+                name, _, reading = opt[len("interpretation:"):].partition("=")
+            else:
+                continue
+            if name in CATALOGUE and reading in CATALOGUE[name].readings:
+                self.choose(name, reading, override=False)
+
+    def reading(self, name: str) -> Optional[str]:
+        """The reading in force (chosen, else the default), or None: report `ambiguous`."""
+        known = CATALOGUE[name]
+        value = self.chosen.get(name, known.default)
+        self._used[name] = value if value is not None else "ambiguous"
+        return value
+
+    def label(self, name: str) -> str:
+        value = self.reading(name)
+        source = "chosen" if name in self.chosen else "default"
+        return f"{name}={value} ({source})" if value else f"{name}: ambiguous"
+
+    def used(self) -> dict[str, str]:
+        return dict(sorted(self._used.items()))

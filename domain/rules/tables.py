@@ -1,0 +1,127 @@
+"""Table packs: the charts of the separate play-aid sheet, as data.
+
+`none` holds no values (every check that needs one is `unverifiable`); `sample` holds
+illustrative values, labelled as such, that are NOT the rulebook's; a user loads their own
+pack from a JSON file. A pack is `{"pack": NAME, "illustrative": bool, "source": "...",
+"tables": {TABLE: {...}}}`; each table's shape is documented in `docs/table-packs.md`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+BUILTIN_DIR = Path(__file__).parent / "infernal_machines" / "tables"
+
+
+class TablePackError(ValueError):
+    pass
+
+
+@dataclass
+class TablePack:
+    name: str
+    illustrative: bool = False
+    source: str = ""
+    tables: dict[str, Any] = field(default_factory=dict)
+    requested: Optional[str] = None  # the pack the game asked for, when it is not loaded
+
+    def has(self, table: str) -> bool:
+        return table in self.tables
+
+    def get(self, table: str, *keys: Any) -> Any:
+        """The value at `keys` in `table`, or None when the pack does not hold it."""
+        node: Any = self.tables.get(table)
+        for key in keys:
+            if not isinstance(node, dict):
+                return None
+            node = node.get(str(key))
+        return node
+
+    def label(self) -> str:
+        if self.requested:
+            return f"pack {self.requested!r} not loaded"
+        if self.illustrative:
+            return f"pack {self.name!r} (ILLUSTRATIVE values, not the rulebook's)"
+        return f"pack {self.name!r}"
+
+    def lacks(self, table: str) -> str:
+        """The message of an `unverifiable` check for a table this pack does not hold."""
+        return f"the {table} is not in the rulebook text and {self.label()} has no value for it"
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "illustrative": self.illustrative, "source": self.source,
+                "tables": sorted(self.tables), "requested": self.requested}
+
+
+NONE = TablePack("none", source="no table values: every check that needs one is unverifiable")
+
+# Table names a pack may hold, and the shape each must have.
+KNOWN_TABLES = {
+    "FOT": "column (resistance turns) -> natural roll -> 'F' or '-'",
+    "BCRT": "column -> modified roll -> result (miss, H, H+1, ...)",
+    "BCRT_COLUMNS": "list of [min_firepower, column] in ascending order",
+    "AFMT": "side -> year -> roll -> mission letter",
+    "BTT": "side -> year -> roll -> barrage type",
+    "SPOTTING": "target class -> terrain -> maximum range in hexes",
+    "SCATTER": "direction roll -> hex direction index 0-5 (0 = north, clockwise)",
+    "MOVEMENT": "unit movement class -> terrain -> MP cost",
+    "ALLOWANCE": "unit class -> movement allowance",
+    "SACRT": "firepower column -> roll -> result",
+    "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}",
+}
+
+
+def validate_pack(data: Any, where: str) -> TablePack:
+    if not isinstance(data, dict):
+        raise TablePackError(f"{where}: a table pack is a JSON object")
+    for key in ("pack", "tables"):
+        if key not in data:
+            raise TablePackError(f"{where}: field {key!r} is missing")
+    if not isinstance(data["pack"], str) or not data["pack"]:
+        raise TablePackError(f"{where}: field 'pack' must be a non-empty string")
+    if not isinstance(data["tables"], dict):
+        raise TablePackError(f"{where}: field 'tables' must be an object")
+    for name, table in data["tables"].items():
+        if name not in KNOWN_TABLES:
+            raise TablePackError(f"{where}: tables.{name}: unknown table; known: {', '.join(KNOWN_TABLES)}")
+        if name == "BCRT_COLUMNS":
+            if not isinstance(table, list) or not all(isinstance(r, list) and len(r) == 2 for r in table):
+                raise TablePackError(f"{where}: tables.{name}: expected {KNOWN_TABLES[name]}")
+        elif not isinstance(table, dict):
+            raise TablePackError(f"{where}: tables.{name}: expected an object: {KNOWN_TABLES[name]}")
+    illustrative = data.get("illustrative", False)
+    if not isinstance(illustrative, bool):
+        raise TablePackError(f"{where}: field 'illustrative' must be true or false")
+    return TablePack(data["pack"], illustrative, str(data.get("source", "")), data["tables"])
+
+
+def load_pack_file(path: str | Path) -> TablePack:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TablePackError(f"{path}: no such file") from None
+    except json.JSONDecodeError as exc:
+        raise TablePackError(f"{path}: line {exc.lineno}: malformed JSON: {exc.msg}") from None
+    return validate_pack(data, str(path))
+
+
+def builtin(name: str) -> Optional[TablePack]:
+    if name == "none":
+        return NONE
+    path = BUILTIN_DIR / f"{name}.json"
+    return load_pack_file(path) if path.exists() else None
+
+
+def resolve(requested: Optional[str], loaded: Optional[TablePack] = None) -> TablePack:
+    """The pack for a game: a loaded user pack wins, then a built-in one; an unknown name
+    gives an empty pack that says which pack was asked for."""
+    if loaded is not None:
+        return loaded
+    name = requested or "none"
+    pack = builtin(name)
+    if pack is not None:
+        return pack
+    return TablePack("none", source="", requested=name)
