@@ -1,0 +1,211 @@
+"""`umpire`: import, export, verify, list, replay and audit recorded games; serve the API."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from api.cli_app import DbOption, app, fail, game_lines, open_ledger, stored_game
+from api.settings import get_settings
+from domain.application import ConflictError
+from domain.log import LogError, head_hash, verify_lines
+from domain.rules.engine import iter_findings
+from domain.rules.interpretations import InterpretationError
+from domain.rules.tables import TablePackError, load_pack_file
+from projections.audit_trail import audit_lines
+from projections.board_state import BoardCheckpoints, seq_of
+from projections.store import ProjectionStore
+
+Format = Annotated[str, typer.Option("--format", help="json or text")]
+
+
+def projection_store(db: Optional[str]) -> ProjectionStore:
+    return ProjectionStore(get_settings(db).db)
+
+
+@app.command("import")
+def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")],
+            db: DbOption = None,
+            allow_unknown: Annotated[bool, typer.Option("--allow-unknown", help="keep unknown event types")] = False):
+    """Import game logs: each file whole or not at all; a re-import changes nothing."""
+    ledger = open_ledger(db)
+    status = 0
+    with typer.progressbar(files, label="importing", file=sys.stderr) as bar:
+        for path in bar:
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    result = ledger.import_lines(fh.readlines(), allow_unknown=allow_unknown)
+            except LogError as err:
+                fail(f"{path}: {err} (nothing of this file was stored)")
+            except ConflictError as err:
+                typer.echo(f"umpire: {path}: conflict: {err}", err=True)
+                status = 1
+                continue
+            except OSError as err:
+                fail(f"{path}: cannot read: {err}")
+            words = {"created": f"imported {result.appended} events",
+                     "appended": f"appended {result.appended} new events (now {result.last_seq})",
+                     "unchanged": f"already imported ({result.last_seq} events): nothing changed"}
+            typer.echo(f"{path}: {result.game}: {words[result.status]}")
+    BoardCheckpoints(ledger, projection_store(db)).catch_up()
+    raise typer.Exit(status)
+
+
+@app.command()
+def export(game: str, db: DbOption = None,
+           output: Annotated[Optional[Path], typer.Option("-o", "--output", help="file (default: stdout)")] = None):
+    """Export a game as canonical JSONL with the hash chain."""
+    ledger = open_ledger(db)
+    stored_game(ledger, game)
+    text = "".join(line + "\n" for line in ledger.export(game))
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+@app.command()
+def verify(file: Path, db: DbOption = None,
+           expect_head: Annotated[Optional[str], typer.Option("--expect-head", help="published hash of the last line")] = None):
+    """Check an exported log's schema and hash chain (and against the store, when it holds the game)."""
+    try:
+        texts = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"{file}: cannot read: {err}")
+    try:
+        error = verify_lines(texts)
+    except LogError as err:
+        error = err
+    if error is None:
+        error = _against_store(texts, db)
+    if error is None and expect_head and head_hash(texts) != expect_head:
+        error = LogError(len([t for t in texts if t.strip()]), "(line)", "the last line does not match the published head hash")
+    if error is not None:
+        typer.echo(f"{file}: line {error.line} does not match: {error.field}: {error.message}")
+        raise typer.Exit(1)
+    from api.verify_hooks import extra_verifications
+    for problem in extra_verifications(texts, db):
+        typer.echo(f"{file}: {problem}")
+        raise typer.Exit(1)
+    typer.echo(f"{file}: ok: {len([t for t in texts if t.strip()])} lines, chain intact, head {head_hash(texts)}")
+
+
+def _against_store(texts: list[str], db: Optional[str]) -> Optional[LogError]:
+    """Where the store holds the game, every line must be the stored one."""
+    first = json.loads(texts[0])
+    ledger = open_ledger(db)
+    if not ledger.has_game(first["game"]):
+        return None
+    for number, (stored, text) in enumerate(zip(ledger.export(first["game"]), texts), start=1):
+        if stored != text:
+            return LogError(number, "(line)", "differs from the stored game")
+    return None
+
+
+@app.command()
+def games(db: DbOption = None, format: Format = "text"):
+    """List the stored games: id, ruleset, scenario, events, last turn."""
+    rows = open_ledger(db).games()
+    if format == "json":
+        typer.echo(json.dumps([r.__dict__ for r in rows], indent=1))
+        return
+    for r in rows:
+        typer.echo(f"{r.game}\t{r.ruleset}\t{r.scenario}\t{r.events} events\tlast turn {r.last_turn}")
+
+
+@app.command()
+def state(game: str, db: DbOption = None,
+          at: Annotated[Optional[int], typer.Option("--at", help="after event SEQ (0: the empty board)")] = None,
+          turn: Annotated[Optional[int], typer.Option("--turn", help="at the end of turn N")] = None,
+          phase: Annotated[Optional[str], typer.Option("--phase", help="with --turn: at the end of phase P")] = None,
+          format: Format = "json"):
+    """The board at any point of a stored game."""
+    ledger = open_ledger(db)
+    stored_game(ledger, game)
+    if at is not None and turn is not None:
+        fail("give --at or --turn, not both")
+    if phase is not None and turn is None:
+        fail("--phase needs --turn")
+    if at is not None and not 0 <= at <= ledger.last_seq(game):
+        fail(f"--at {at}: the game has events 1..{ledger.last_seq(game)}")
+    if turn is not None:
+        at = seq_of(ledger.lines(game), turn, phase)
+        if at is None:
+            fail(f"no events in turn {turn}" + (f", phase {phase}" if phase else ""))
+    board = BoardCheckpoints(ledger, projection_store(db)).board_at(game, at)
+    data = board.public()
+    if format == "json":
+        typer.echo(json.dumps(data, indent=1, sort_keys=True))
+        return
+    typer.echo(f"{game} after seq {data['seq']}: turn {data['turn']}, phase {data['phase']}, "
+               f"weather {data['weather']}, terrain {data['terrain_state']}")
+    for uid, u in sorted(data["units"].items()):
+        typer.echo(f"  {uid:<12} {u['side'] or '-':<10} {u['class']:<18} {u['location'] or '-':<10} {','.join(u['status'])}")
+    for eid, e in sorted(data["elements"].items()):
+        typer.echo(f"  {eid:<12} {e['side']:<10} firepower {e['firepower']}, points spent {e['points_spent']}"
+                   f", left {e['points_left']}{', eliminated' if e['eliminated'] else ''}")
+    for m in data["markers"]:
+        typer.echo(f"  marker {m['marker']} at {m.get('location')}")
+
+
+@app.command()
+def audit(game_or_file: str, db: DbOption = None, format: Format = "text",
+          all_: Annotated[bool, typer.Option("--all", help="list every rule application, ok ones too")] = False,
+          tables: Annotated[Optional[Path], typer.Option("--tables", help="a table pack file (JSON)")] = None,
+          interpretation: Annotated[Optional[list[str]], typer.Option("--interpretation", help="NAME=READING")] = None):
+    """Audit a stored game or a log file against the rulebook."""
+    lines = game_lines(game_or_file, db)
+    try:
+        pack = load_pack_file(tables) if tables else None
+        report = audit_lines(lines, tables=pack, interpretations=interpretation or ())
+    except (TablePackError, InterpretationError) as err:
+        fail(str(err))
+    if format == "json":
+        typer.echo(json.dumps(report.to_json(all_applications=all_), indent=1, ensure_ascii=False))
+    else:
+        s = report.summary()
+        typer.echo(f"{report.game} ({report.ruleset}), {report.events} events, tables: {report.tables.label()}")
+        for text in iter_findings(report):
+            typer.echo(text)
+        if all_:
+            for a in sorted(report.applications, key=lambda a: a.seq):
+                if a.verdict.value == "ok":
+                    typer.echo(f"seq {a.seq:>5}  ok           {a.rule}: {a.message} [{a.citation}]")
+        for name, reading in report.interpretations.items():
+            typer.echo(f"interpretation {name}: {reading}")
+        typer.echo(", ".join(f"{k} {v}" for k, v in s.items()))
+    raise typer.Exit(report.exit_status)
+
+
+@app.command()
+def serve(db: DbOption = None,
+          host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+          port: Annotated[int, typer.Option("--port")] = 8000):
+    """Serve the HTTP API (/api) and the dashboard (/)."""
+    import uvicorn
+
+    from api.app import create_app
+    target = get_settings(db).db
+    typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
+    uvicorn.run(create_app(db=target), host=host, port=port, log_level="info")
+
+
+def _load_command_modules() -> None:
+    import importlib
+    import pkgutil
+
+    import api.commands
+    for info in pkgutil.iter_modules(api.commands.__path__):
+        importlib.import_module(f"api.commands.{info.name}")
+
+
+def main() -> None:
+    _load_command_modules()
+    app()
+
+
+if __name__ == "__main__":
+    main()

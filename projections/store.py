@@ -1,0 +1,140 @@
+"""Where projections keep what they derive: tables beside the ledger's, in the same database.
+
+SQLite (a file path) or PostgreSQL (a postgresql:// URL). Each projection records the last
+notification id it has taken in a tracking row written in the same transaction as its
+results, so following the notification log is exactly-once and restartable.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS umpire_tracking (
+         projection TEXT PRIMARY KEY, position BIGINT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS umpire_checkpoints (
+         game TEXT NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
+         PRIMARY KEY (game, seq))""",
+    """CREATE TABLE IF NOT EXISTS umpire_kv (
+         space TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+         PRIMARY KEY (space, key))""",
+]
+
+
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+class ProjectionStore:
+    """A small DB-API wrapper over the projection tables, one connection per thread."""
+
+    def __init__(self, db: str):
+        self.db = db
+        self.pg = is_postgres(db)
+        self._local = threading.local()
+        with self.transaction() as cur:
+            for statement in SCHEMA:
+                cur.execute(statement)
+
+    def _connect(self):
+        if self.pg:
+            import psycopg
+            return psycopg.connect(self.db, autocommit=False)
+        conn = sqlite3.connect(self.db, timeout=30, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        return conn
+
+    def _conn(self):
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self._connect()
+        return conn
+
+    def q(self, sql: str) -> str:
+        """Our SQL is written with `?`; psycopg wants `%s`."""
+        return sql.replace("?", "%s") if self.pg else sql
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        conn = self._conn()
+        if self.pg:
+            with conn.transaction():
+                with conn.cursor() as cur:
+                    yield cur
+            return
+        cur = conn.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            yield cur
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        cur.execute("COMMIT")
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # -- tracking -----------------------------------------------------------------------------
+    def position(self, projection: str, cur=None) -> int:
+        sql = self.q("SELECT position FROM umpire_tracking WHERE projection = ?")
+        if cur is None:
+            with self.transaction() as cur:
+                cur.execute(sql, (projection,))
+                row = cur.fetchone()
+        else:
+            cur.execute(sql, (projection,))
+            row = cur.fetchone()
+        return int(row[0]) if row else 0
+
+    def set_position(self, cur, projection: str, position: int) -> None:
+        cur.execute(self.q("DELETE FROM umpire_tracking WHERE projection = ?"), (projection,))
+        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, ?)"),
+                    (projection, position))
+
+    # -- checkpoints ----------------------------------------------------------------------------
+    def checkpoint_before(self, game: str, seq: int) -> Optional[tuple[int, dict[str, Any]]]:
+        with self.transaction() as cur:
+            cur.execute(self.q("SELECT seq, state FROM umpire_checkpoints WHERE game = ? AND seq <= ? "
+                               "ORDER BY seq DESC LIMIT 1"), (game, seq))
+            row = cur.fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    def put_checkpoints(self, cur, game: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
+        for seq, state in rows:
+            cur.execute(self.q("DELETE FROM umpire_checkpoints WHERE game = ? AND seq = ?"), (game, seq))
+        cur.executemany(self.q("INSERT INTO umpire_checkpoints (game, seq, state) VALUES (?, ?, ?)"),
+                        [(game, seq, json.dumps(state, sort_keys=True)) for seq, state in rows])
+
+    def all_checkpoints(self) -> list[tuple[str, int, str]]:
+        with self.transaction() as cur:
+            cur.execute("SELECT game, seq, state FROM umpire_checkpoints ORDER BY game, seq")
+            return [(g, int(s), st) for g, s, st in cur.fetchall()]
+
+    def clear(self, projection: str, tables: tuple[str, ...]) -> None:
+        with self.transaction() as cur:
+            for table in tables:
+                cur.execute(f"DELETE FROM {table}")
+            cur.execute(self.q("DELETE FROM umpire_tracking WHERE projection = ?"), (projection,))
+
+    # -- a key-value space for small projections ------------------------------------------------
+    def kv_get(self, space: str, key: str) -> Optional[Any]:
+        with self.transaction() as cur:
+            cur.execute(self.q("SELECT value FROM umpire_kv WHERE space = ? AND key = ?"), (space, key))
+            row = cur.fetchone()
+        return json.loads(row[0]) if row else None
+
+    def kv_put(self, cur, space: str, key: str, value: Any) -> None:
+        cur.execute(self.q("DELETE FROM umpire_kv WHERE space = ? AND key = ?"), (space, key))
+        cur.execute(self.q("INSERT INTO umpire_kv (space, key, value) VALUES (?, ?, ?)"),
+                    (space, key, json.dumps(value, sort_keys=True)))
+
+    def kv_all(self, space: str) -> dict[str, Any]:
+        with self.transaction() as cur:
+            cur.execute(self.q("SELECT key, value FROM umpire_kv WHERE space = ? ORDER BY key"), (space,))
+            return {k: json.loads(v) for k, v in cur.fetchall()}
