@@ -202,8 +202,10 @@ def _load_command_modules() -> None:
         importlib.import_module(f"api.commands.{info.name}")
 
 
+_load_command_modules()
+
+
 def main() -> None:
-    _load_command_modules()
     app()
 
 

@@ -245,7 +245,10 @@ def verify_lines(lines: Iterable[str]) -> Optional[LogError]:
         return LogError(1, "(file)", "the log holds no events")
     objs = []
     for number, text in texts:
-        obj = parse_json_line(text, number)
+        try:
+            obj = parse_json_line(text, number)
+        except LogError as err:
+            return err
         if "prev" not in obj:
             return LogError(number, "prev", "missing: an exported log carries the hash chain")
         if canonical(obj) != text:
@@ -260,6 +263,9 @@ def verify_lines(lines: Iterable[str]) -> Optional[LogError]:
         next_broken = k + 1 < len(objs) and objs[k + 1]["prev"] != hashes[k]
         if k == 0 or next_broken:
             return LogError(number, "prev", "the recorded hash of the line before was changed")
+        if k == len(objs) - 1:
+            return LogError(number, "prev", f"does not match the hash of line {texts[k - 1][0]}: "
+                            "the last line's prev or the line before it was changed")
         return LogError(texts[k - 1][0], "(line)",
                         f"its content was changed: line {number}'s prev no longer matches its hash")
     cursor = LogCursor()
