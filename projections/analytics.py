@@ -1,0 +1,230 @@
+"""Cross-game analytics: ammunition spent, fire orders, resistance-turn histories.
+
+`AnalyticsProjection` follows the ledger's notification log (Game events only) with its own
+tracking row. Each page of notifications is folded game by game (`analytics_fold.GameTally`)
+and its rows, the games' tallies and the new position are written in one transaction: taking
+the log twice adds nothing, and `rebuild()` from nothing gives the same rows. Memory stays
+bounded by one page and the tallies of the games in it.
+
+The data functions at the bottom (`ammunition`, `fire_orders`, `resistance`) catch up and
+answer `{"rows": [...]}`; the CLI, the API and the dashboard all read through them.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any, Callable, Iterable, Optional
+
+from domain.application import Ledger
+from projections.analytics_fold import AMMO, FIRE, RESIST, SCATTER, GameTally
+from projections.board_state import game_topics
+from projections.store import ProjectionStore
+
+PROJECTION = "analytics"
+PAGE = 5000
+LOCK_KEY = 720_311  # a PostgreSQL advisory lock: one writer of this projection at a time
+
+AMMO_COLUMNS = ("game", "seq", "element", "side", "turn", "points", "cumulative", "reason", "barrage")
+FIRE_COLUMNS = ("game", "seq", "barrage", "turn", "target", "observer_via", "column_recorded",
+                "column_computed", "granted", "scattered")
+RESIST_COLUMNS = ("game", "seq", "hex", "turn", "event", "count")
+
+TABLES = ("umpire_an_ammo", "umpire_an_fire", "umpire_an_resist", "umpire_an_games")
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS umpire_an_ammo (
+         game TEXT NOT NULL, seq INTEGER NOT NULL, element TEXT NOT NULL, side TEXT, turn INTEGER NOT NULL,
+         points INTEGER NOT NULL, cumulative INTEGER NOT NULL, reason TEXT, barrage TEXT,
+         PRIMARY KEY (game, seq))""",
+    """CREATE TABLE IF NOT EXISTS umpire_an_fire (
+         game TEXT NOT NULL, seq INTEGER NOT NULL, barrage TEXT NOT NULL, turn INTEGER NOT NULL, target TEXT,
+         observer_via TEXT, column_recorded INTEGER NOT NULL, column_computed INTEGER NOT NULL,
+         granted INTEGER NOT NULL, scattered INTEGER, PRIMARY KEY (game, seq))""",
+    "CREATE INDEX IF NOT EXISTS umpire_an_fire_barrage ON umpire_an_fire (game, barrage)",
+    """CREATE TABLE IF NOT EXISTS umpire_an_resist (
+         game TEXT NOT NULL, seq INTEGER NOT NULL, hex TEXT NOT NULL, turn INTEGER NOT NULL,
+         event TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (game, seq, hex))""",
+    """CREATE TABLE IF NOT EXISTS umpire_an_games (game TEXT PRIMARY KEY, state TEXT NOT NULL)""",
+]
+
+
+def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+class AnalyticsProjection:
+    """The analytics tables, kept up to date from the notification log."""
+
+    def __init__(self, ledger: Ledger, store: ProjectionStore):
+        self.ledger, self.store = ledger, store
+        with store.transaction() as cur:
+            for statement in SCHEMA:
+                cur.execute(statement)
+
+    # -- following the log ----------------------------------------------------------------------
+    def catch_up(self, page: int = PAGE) -> int:
+        """Take every new notification; return how many game events were taken."""
+        taken, topics = 0, game_topics()
+        while True:
+            position = self.store.position(PROJECTION)
+            notes = self.ledger.recorder.select_notifications(position + 1, page, topics=topics)
+            if not notes:
+                return taken
+            if self._take_page(position, notes):
+                taken += len(notes)
+            if len(notes) < page:
+                return taken
+
+    def _take_page(self, position: int, notes: list) -> bool:
+        """Fold one page and write it; False when another process took it first."""
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for note in notes:
+            line = self.ledger._decode(note)
+            by_game.setdefault(line["game"], []).append(line)
+        with self.store.transaction() as cur:
+            if self.store.pg:
+                cur.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            if self.store.position(PROJECTION, cur) != position:
+                return False
+            rows: dict[str, list[dict[str, Any]]] = {AMMO: [], FIRE: [], SCATTER: [], RESIST: []}
+            tallies = self._tallies(cur, list(by_game))
+            for game, lines in by_game.items():
+                tally = tallies.setdefault(game, GameTally(game))
+                for line in lines:
+                    for kind, row in tally.take(line):
+                        rows[kind].append(row)
+            self._write(cur, rows, tallies)
+            self.store.set_position(cur, PROJECTION, notes[-1].id)
+        return True
+
+    def _tallies(self, cur, games: list[str]) -> dict[str, GameTally]:
+        out = {}
+        sql = self.store.q("SELECT state FROM umpire_an_games WHERE game = ?")
+        for game in games:
+            cur.execute(sql, (game,))
+            row = cur.fetchone()
+            if row:
+                out[game] = GameTally.from_json(json.loads(row[0]))
+        return out
+
+    def _write(self, cur, rows: dict[str, list[dict[str, Any]]], tallies: dict[str, GameTally]) -> None:
+        q = self.store.q
+        for table, kind, columns in (("umpire_an_ammo", AMMO, AMMO_COLUMNS),
+                                     ("umpire_an_fire", FIRE, FIRE_COLUMNS),
+                                     ("umpire_an_resist", RESIST, RESIST_COLUMNS)):
+            if rows[kind]:
+                cur.executemany(q(_insert_sql(table, columns)),
+                                [tuple(_db_value(r[c]) for c in columns) for r in rows[kind]])
+        for row in rows[SCATTER]:
+            # A hurricane barrage tests scatter per element: it scattered if any element did.
+            cur.execute(q("UPDATE umpire_an_fire SET scattered = CASE WHEN scattered = 1 THEN 1 ELSE ? END "
+                          "WHERE game = ? AND barrage = ?"), (int(row["scattered"]), row["game"], row["barrage"]))
+        games = list(tallies)
+        for game in games:
+            cur.execute(q("DELETE FROM umpire_an_games WHERE game = ?"), (game,))
+        cur.executemany(q("INSERT INTO umpire_an_games (game, state) VALUES (?, ?)"),
+                        [(g, json.dumps(tallies[g].to_json(), separators=(",", ":"))) for g in games])
+
+    def rebuild(self, page: int = PAGE) -> int:
+        """Forget every result and take the whole log again."""
+        self.store.clear(PROJECTION, TABLES)
+        return self.catch_up(page)
+
+    # -- reading --------------------------------------------------------------------------------
+    def _select(self, table: str, columns: tuple[str, ...], game: Optional[str], order: str) -> list[dict]:
+        sql = f"SELECT {', '.join(columns)} FROM {table}"
+        args: tuple = ()
+        if game is not None:
+            sql, args = sql + " WHERE game = ?", (game,)
+        with self.store.transaction() as cur:
+            cur.execute(self.store.q(f"{sql} ORDER BY {order}"), args)
+            return [dict(zip(columns, r)) for r in cur.fetchall()]
+
+    def ammunition_rows(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        return self._select("umpire_an_ammo", AMMO_COLUMNS, game, "game, seq")
+
+    def fire_order_rows(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        rows = self._select("umpire_an_fire", FIRE_COLUMNS, game, "game, seq")
+        for row in rows:
+            row["granted"] = bool(row["granted"])
+            row["scattered"] = None if row["scattered"] is None else bool(row["scattered"])
+        return rows
+
+    def resistance_events(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        return self._select("umpire_an_resist", RESIST_COLUMNS, game, "game, hex, seq")
+
+    def resistance_rows(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        return histories(self.resistance_events(game))
+
+
+def histories(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Resistance events (ordered by game, hex, seq) as stretches: the turns a hex resisted, until
+    the guns were granted, the position fell or a success reset the count (ended_by None: still
+    running at the end of the log)."""
+    out: list[dict[str, Any]] = []
+    current: Optional[dict[str, Any]] = None
+    for ev in events:
+        key = (ev["game"], ev["hex"])
+        if current is None or (current["game"], current["hex"]) != key or current["ended_by"]:
+            current = {"game": ev["game"], "hex": ev["hex"], "from_turn": ev["turn"], "to_turn": ev["turn"],
+                       "resisted_turns": [], "count": 0, "ended_by": None, "ended_seq": None}
+            out.append(current)
+        current["to_turn"] = ev["turn"]
+        if ev["event"] == "resisted":
+            current["resisted_turns"].append(ev["turn"])
+            current["count"] = ev["count"]
+        else:
+            current["ended_by"], current["ended_seq"] = ev["event"], ev["seq"]
+            if ev["event"] == "granted":
+                current["count"] = ev["count"]
+    return out
+
+
+def _db_value(value: Any) -> Any:
+    return int(value) if isinstance(value, bool) else value
+
+
+# -- the data functions: CLI, API and dashboard ------------------------------------------------------
+def _rows(method: str) -> Callable[..., dict[str, Any]]:
+    def query(ledger: Ledger, store: ProjectionStore, game: Optional[str] = None) -> dict[str, Any]:
+        projection = AnalyticsProjection(ledger, store)
+        projection.catch_up()
+        return {"rows": getattr(projection, method)(game)}
+    return query
+
+
+ammunition = _rows("ammunition_rows")
+ammunition.__doc__ = "One row per ArtilleryPointsSpent: game, element, side, turn, points, cumulative, reason, barrage."
+fire_orders = _rows("fire_order_rows")
+fire_orders.__doc__ = ("One row per barrage that went to the Fire Order Table: the column recorded and the "
+                       "resistance-turn count computed for its hex at that time, granted, scattered.")
+resistance = _rows("resistance_rows")
+resistance.__doc__ = "Per hex, each stretch of resisted turns until granted, fell or reset."
+
+QUERIES: dict[str, Callable[..., dict[str, Any]]] = {
+    "ammunition": ammunition, "fire-orders": fire_orders, "resistance": resistance}
+
+# The columns of each query's rows, in the order shown (CSV header, dashboard tables).
+COLUMNS = {
+    "ammunition": ("game", "element", "side", "turn", "points", "cumulative", "reason", "barrage", "seq"),
+    "fire-orders": ("game", "barrage", "turn", "target", "observer_via", "column_recorded", "column_computed",
+                    "granted", "scattered", "seq"),
+    "resistance": ("game", "hex", "from_turn", "to_turn", "resisted_turns", "count", "ended_by", "ended_seq"),
+}
+
+
+def to_csv(kind: str, rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS[kind])
+    for row in rows:
+        writer.writerow([_csv_value(row.get(c)) for c in COLUMNS[kind]])
+    return out.getvalue()
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
