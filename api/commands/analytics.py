@@ -1,0 +1,51 @@
+"""`umpire analytics ammunition|fire-orders|resistance`: the cross-game analytics, as JSON or CSV."""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from api.cli_app import DbOption, app, fail, open_ledger
+from api.settings import get_settings
+from domain.application import UnknownGame
+from projections.analytics import QUERIES, to_csv
+from projections.store import ProjectionStore
+
+analytics_app = typer.Typer(name="analytics", no_args_is_help=True,
+                            help="Cross-game analytics: ammunition, fire orders, resistance turns.")
+app.add_typer(analytics_app, name="analytics")
+
+GameOption = Annotated[Optional[str], typer.Option("--game", help="only this game (default: every game)")]
+FormatOption = Annotated[str, typer.Option("--format", help="json or csv")]
+
+
+def _run(kind: str, db: Optional[str], game: Optional[str], format: str) -> None:
+    if format not in ("json", "csv"):
+        fail(f"--format {format!r}: json or csv")
+    ledger = open_ledger(db)
+    if game is not None and not ledger.has_game(game):
+        fail(str(UnknownGame(game)))
+    result = QUERIES[kind](ledger, ProjectionStore(get_settings(db).db), game)
+    if format == "csv":
+        typer.echo(to_csv(kind, result["rows"]), nl=False)
+    else:
+        typer.echo(json.dumps(result, indent=1, ensure_ascii=False))
+
+
+@analytics_app.command("ammunition")
+def ammunition(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
+    """One row per ArtilleryPointsSpent, with each element's running total."""
+    _run("ammunition", db, game, format)
+
+
+@analytics_app.command("fire-orders")
+def fire_orders(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
+    """One row per barrage that went to the Fire Order Table: column recorded vs computed."""
+    _run("fire-orders", db, game, format)
+
+
+@analytics_app.command("resistance")
+def resistance(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
+    """Per hex, the resisted turns until the guns were granted, the position fell or the count reset."""
+    _run("resistance", db, game, format)
