@@ -159,23 +159,27 @@ class AnalyticsProjection:
 
 def histories(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Resistance events (ordered by game, hex, seq) as stretches: the turns a hex resisted, until
-    the guns were granted, the position fell or a success reset the count (ended_by None: still
-    running at the end of the log)."""
+    the guns were granted, a success reset the count or the position fell (`ended_by` granted,
+    reset or position-fell; None while still running at the end of the log). Fire orders refused
+    on the way are listed in `refused_turns`."""
     out: list[dict[str, Any]] = []
     current: Optional[dict[str, Any]] = None
     for ev in events:
         key = (ev["game"], ev["hex"])
         if current is None or (current["game"], current["hex"]) != key or current["ended_by"]:
             current = {"game": ev["game"], "hex": ev["hex"], "from_turn": ev["turn"], "to_turn": ev["turn"],
-                       "resisted_turns": [], "count": 0, "ended_by": None, "ended_seq": None}
+                       "resisted_turns": [], "refused_turns": [], "count": 0, "ended_by": None,
+                       "ended_seq": None}
             out.append(current)
         current["to_turn"] = ev["turn"]
         if ev["event"] == "resisted":
             current["resisted_turns"].append(ev["turn"])
             current["count"] = ev["count"]
+        elif ev["event"] == "refused":
+            current["refused_turns"].append(ev["turn"])
         else:
             current["ended_by"], current["ended_seq"] = ev["event"], ev["seq"]
-            if ev["event"] == "granted":
+            if ev["event"] != "reset":
                 current["count"] = ev["count"]
     return out
 
@@ -199,7 +203,7 @@ fire_orders = _rows("fire_order_rows")
 fire_orders.__doc__ = ("One row per barrage that went to the Fire Order Table: the column recorded and the "
                        "resistance-turn count computed for its hex at that time, granted, scattered.")
 resistance = _rows("resistance_rows")
-resistance.__doc__ = "Per hex, each stretch of resisted turns until granted, fell or reset."
+resistance.__doc__ = "Per hex, each stretch of resisted turns until the guns were granted, the count reset or the position fell."
 
 QUERIES: dict[str, Callable[..., dict[str, Any]]] = {
     "ammunition": ammunition, "fire-orders": fire_orders, "resistance": resistance}
@@ -209,7 +213,8 @@ COLUMNS = {
     "ammunition": ("game", "element", "side", "turn", "points", "cumulative", "reason", "barrage", "seq"),
     "fire-orders": ("game", "barrage", "turn", "target", "observer_via", "column_recorded", "column_computed",
                     "granted", "scattered", "seq"),
-    "resistance": ("game", "hex", "from_turn", "to_turn", "resisted_turns", "count", "ended_by", "ended_seq"),
+    "resistance": ("game", "hex", "from_turn", "to_turn", "resisted_turns", "refused_turns", "count",
+                   "ended_by", "ended_seq"),
 }
 
 

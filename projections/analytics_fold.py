@@ -1,108 +1,102 @@
 """What the analytics projection derives from one game's lines, one line at a time.
 
 A `GameTally` holds the little it must remember of a game between pages of the notification
-log (element sides and points spent, declared barrages, observation routes, unit classes and
-places, and each hex's resistance-turn count); it is saved as JSON beside the results, in the
-same transaction, so that the projection can stop and resume anywhere.
+log (element sides and points spent, declared barrages, observation routes, unit places, and
+the resistance tracker); it is saved as JSON beside the results, in the same transaction, so
+that the projection can stop and resume anywhere.
 
-The resistance-turn count follows the catalogue (Infernal Machines, *Indirect Barrage Fire
-Procedure*, "Finally, before resolving the barrage ..." and its example):
-- IM.ART.RESIST.COUNT: per hex, the number of turns with small arms fire on it by units other
-  than artillery and no elimination or retreat; a turn counts once however many attacks.
-- IM.ART.RESIST.PINNED_COUNTS: a "pinned" (or "hit") result does not stop the count.
-- IM.ART.RESIST.RESET: an elimination or retreat by small arms fire erases the count, that
-  turn's fire included; the next Fire Order Table roll uses column 0.
-- IM.ART.RESIST.NO_SAF_TURN: a turn without small arms fire on the hex changes nothing, and
-  barrages never count.
-- IM.ART.RESIST.ARTY_EXCLUDED: fire by on-map guns (class artillery-gun) does not count. The
-  text leaves mortars open; the catalogue notes they are treated as small arms elsewhere, and
-  that is the reading taken here (MORTAR_FIRE_COUNTS).
+The resistance-turn count is the auditor's own fold (domain/rules/infernal_machines/resistance.py,
+IM.ART.RESIST.*: turns of small arms fire by non-artillery units without an elimination or
+retreat; a success resets to 0; turns without fire and barrages change nothing), fed line by
+line, so that `column_computed` is exactly the column the auditor expects. Mortar fire counts
+(the default reading of the `mortar-small-arms-resistance` interpretation).
+
+A hex's history is told in stretches: a stretch opens with its first resisted turn and ends when
+the guns were granted (a fire order with an "F" on the hex), the count was reset (a small-arms
+elimination or retreat), or the position fell (no unit of the side that held it is left there).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-# The reading of IM.ART.RESIST.ARTY_EXCLUDED for mortars: their small arms fire counts.
-MORTAR_FIRE_COUNTS = True
-ARTILLERY_CLASSES = frozenset({"artillery-gun"} | (set() if MORTAR_FIRE_COUNTS else {"mortar"}))
-SUCCESS = frozenset({"eliminated", "retreated"})
+from domain.rules.infernal_machines.resistance import HexResistance, ResistanceTracker
+
 GONE = frozenset({"eliminated", "retreated"})
 
 # Row kinds that `GameTally.take` yields, as (kind, dict).
 AMMO, FIRE, SCATTER, RESIST = "ammo", "fire", "scatter", "resist"
+# History events that end a stretch.
+ENDINGS = ("granted", "reset", "position-fell")
 
 
-@dataclass
-class HexCount:
-    """One hex's resistance-turn count and the open stretch of its history."""
+def tracker_to_json(tracker: ResistanceTracker) -> dict[str, Any]:
+    return {"mortars_count": tracker.mortars_count, "unit_class": tracker.unit_class,
+            "attacks": tracker.attacks,
+            "hexes": {h: [s.count, sorted(s.counted_turns), sorted(s.reset_turns), s.related]
+                      for h, s in tracker.hexes.items()}}
 
-    count: int = 0
-    counted_turn: Optional[int] = None   # the turn already counted (a turn counts once)
-    reset_turn: Optional[int] = None     # a turn whose fire was erased by a success
-    open: bool = False                   # a history stretch is running (resisted, not yet ended)
-    defender: Optional[str] = None       # the side holding the hex under fire
 
-    def to_json(self) -> list:
-        return [self.count, self.counted_turn, self.reset_turn, self.open, self.defender]
-
-    @classmethod
-    def from_json(cls, data: list) -> "HexCount":
-        return cls(*data)
+def tracker_from_json(data: dict[str, Any]) -> ResistanceTracker:
+    hexes = {h: HexResistance(count, set(counted), set(reset), related)
+             for h, (count, counted, reset, related) in data["hexes"].items()}
+    return ResistanceTracker(mortars_count=data["mortars_count"], unit_class=data["unit_class"],
+                             hexes=hexes, attacks=data["attacks"])
 
 
 @dataclass
 class GameTally:
     game: str
     turn: int = 0
-    units: dict[str, list] = field(default_factory=dict)       # unit -> [class, side, location]
+    units: dict[str, list] = field(default_factory=dict)       # unit -> [side, location]
     elements: dict[str, list] = field(default_factory=dict)    # element -> [side, points spent]
     observed: dict[str, str] = field(default_factory=dict)     # "side|hex" -> via of the last HexObserved
     barrages: dict[str, list] = field(default_factory=dict)    # barrage -> [target, via, went to FOT]
-    attacks: dict[str, list] = field(default_factory=dict)     # attack -> [target, counts, firing side]
-    hexes: dict[str, HexCount] = field(default_factory=dict)
+    firing: dict[str, Optional[str]] = field(default_factory=dict)  # attack -> firing side
+    stretches: dict[str, list] = field(default_factory=dict)   # hex -> [open, side holding it]
+    resist: ResistanceTracker = field(default_factory=ResistanceTracker)
 
     # -- persistence ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "turn": self.turn, "units": self.units, "elements": self.elements,
-                "observed": self.observed, "barrages": self.barrages, "attacks": self.attacks,
-                "hexes": {h: c.to_json() for h, c in self.hexes.items()}}
+                "observed": self.observed, "barrages": self.barrages, "firing": self.firing,
+                "stretches": self.stretches, "resist": tracker_to_json(self.resist)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameTally":
-        hexes = {h: HexCount.from_json(c) for h, c in data.pop("hexes").items()}
-        return cls(**data, hexes=hexes)
+        data = dict(data)
+        resist = tracker_from_json(data.pop("resist"))
+        return cls(**data, resist=resist)
 
     # -- the fold ------------------------------------------------------------------------------
     def take(self, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """Take one line of the game; return the rows it produces."""
         self.turn = line["turn"]
         handler = getattr(self, "_" + line["type"], None)
-        if handler is None:
-            return []
-        return handler(line, line["data"]) or []
+        rows = (handler(line, line["data"]) or []) if handler else []
+        if line["type"] in ("UnitDeployed", "SmallArmsFired", "SmallArmsResolved", "FireOrderChecked"):
+            rows += self._feed_resistance(line)
+        return rows
 
     def count_at(self, hex_: Optional[str]) -> int:
         """The hex's resistance-turn count now: the FOT column the rules call for."""
-        held = self.hexes.get(hex_) if hex_ else None
-        return held.count if held else 0
+        return self.resist.count(hex_)
 
     def _UnitDeployed(self, line, data):
-        self.units[data["unit"]] = [data["class"], line.get("side"), data.get("location")]
+        self.units[data["unit"]] = [line.get("side"), data.get("location")]
 
     def _UnitMoved(self, line, data):
         unit = self.units.get(data["unit"])
-        if unit is None:
+        if unit is None or not data["path"]:
             return None
-        left = unit[2]
-        unit[2] = data["path"][-1] if data["path"] else left
+        left, unit[1] = unit[1], data["path"][-1]
         return self._fell_check(line, left)
 
     def _UnitStatusChanged(self, line, data):
         unit = self.units.get(data["unit"])
         if unit is None or data["status"] not in GONE:
             return None
-        left, unit[2] = unit[2], None
+        left, unit[1] = unit[1], None
         return self._fell_check(line, left)
 
     def _ArtilleryElementAssigned(self, line, data):
@@ -125,17 +119,11 @@ class GameTally:
 
     def _FireOrderChecked(self, line, data):
         barrage = self.barrages.setdefault(data["barrage"], [None, None, False])
-        target = barrage[0]
         barrage[2] = True
-        rows = [(FIRE, {"game": self.game, "seq": line["seq"], "barrage": data["barrage"], "turn": line["turn"],
-                        "target": target, "observer_via": barrage[1], "column_recorded": data["column"],
-                        "column_computed": self.count_at(target), "granted": bool(data["granted"]),
+        return [(FIRE, {"game": self.game, "seq": line["seq"], "barrage": data["barrage"], "turn": line["turn"],
+                        "target": barrage[0], "observer_via": barrage[1], "column_recorded": data["column"],
+                        "column_computed": self.count_at(barrage[0]), "granted": bool(data["granted"]),
                         "scattered": None})]
-        held = self.hexes.get(target) if target else None
-        if data["granted"] and held and held.open:
-            held.open = False
-            rows.append(self._resist_row(line, target, held, "granted"))
-        return rows
 
     def _ScatterTested(self, line, data):
         barrage = self.barrages.get(data["barrage"])
@@ -144,48 +132,47 @@ class GameTally:
         return None
 
     def _SmallArmsFired(self, line, data):
-        classes = [self.units.get(u, [None])[0] for u in data["firers"]]
-        counts = any(c not in ARTILLERY_CLASSES for c in classes)
-        self.attacks[data["attack"]] = [data["target"], counts, line.get("side")]
+        self.firing[data["attack"]] = line.get("side")
 
     def _SmallArmsResolved(self, line, data):
-        attack = self.attacks.pop(data["attack"], None)
-        if attack is None or not attack[1]:
+        target = (self.resist.attacks.get(data["attack"]) or {}).get("target")
+        firing_side = self.firing.pop(data["attack"], None)
+        if target is None:
             return None
-        target, _, firing_side = attack
-        held = self.hexes.setdefault(target, HexCount())
-        held.defender = self._defender(data["results"], firing_side) or held.defender
-        if any(r["result"] in SUCCESS for r in data["results"]):
-            return self._reset(line, target, held)
-        if line["turn"] in (held.counted_turn, held.reset_turn):
-            return None
-        held.count += 1
-        held.counted_turn = line["turn"]
-        held.open = True
-        return [self._resist_row(line, target, held, "resisted")]
-
-    def _reset(self, line, target: str, held: HexCount):
-        was_open = held.open
-        held.count, held.counted_turn, held.reset_turn, held.open = 0, None, line["turn"], False
-        return [self._resist_row(line, target, held, "reset")] if was_open else None
-
-    def _defender(self, results: list[dict[str, Any]], firing_side: Optional[str]) -> Optional[str]:
-        for result in results:
-            side = self.units.get(result["unit"], [None, None])[1]
+        for result in data["results"]:
+            side = (self.units.get(result["unit"]) or [None])[0]
             if side and side != firing_side:
-                return side
+                self.stretches.setdefault(target, [False, None])[1] = side
+                break
         return None
+
+    # -- resistance history ------------------------------------------------------------------------
+    def _feed_resistance(self, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        if line["type"] == "FireOrderChecked":
+            target = (self.barrages.get(line["data"]["barrage"]) or [None])[0]
+            line = {**line, "data": {**line["data"], "_target": target}}
+        self.resist.feed(line)
+        if line["type"] == "SmallArmsResolved":
+            self.resist.attacks.pop(line["data"]["attack"], None)  # resolved: never looked up again
+        events, self.resist.history = self.resist.history, []
+        return [row for ev in events for row in self._history_row(line, ev["hex"], ev["event"], ev["count"])]
+
+    def _history_row(self, line, hex_: str, event: str, count: int) -> list[tuple[str, dict[str, Any]]]:
+        stretch = self.stretches.setdefault(hex_, [False, None])
+        if event == "resisted":
+            stretch[0] = True
+        elif not stretch[0] or event not in (*ENDINGS, "refused"):
+            return []  # nothing running on this hex (or a barrage landing): not part of a stretch
+        elif event in ENDINGS:
+            stretch[0] = False
+        return [(RESIST, {"game": self.game, "seq": line["seq"], "hex": hex_, "turn": line["turn"],
+                          "event": event, "count": count})]
 
     def _fell_check(self, line, hex_: Optional[str]):
         """The position fell: no unit of the side that held it is left in a resisting hex."""
-        held = self.hexes.get(hex_) if hex_ else None
-        if not held or not held.open or not held.defender:
+        stretch = self.stretches.get(hex_) if hex_ else None
+        if not stretch or not stretch[0] or not stretch[1]:
             return None
-        if any(u[1] == held.defender and u[2] == hex_ for u in self.units.values()):
+        if any(u[0] == stretch[1] and u[1] == hex_ for u in self.units.values()):
             return None
-        held.open = False
-        return [self._resist_row(line, hex_, held, "fell")]
-
-    def _resist_row(self, line, hex_: str, held: HexCount, event: str) -> tuple[str, dict[str, Any]]:
-        return (RESIST, {"game": self.game, "seq": line["seq"], "hex": hex_, "turn": line["turn"],
-                         "event": event, "count": held.count})
+        return self._history_row(line, hex_, "position-fell", self.count_at(hex_))
