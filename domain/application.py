@@ -62,11 +62,32 @@ class _Batch:
         return [self.game, *self.units.values(), *self.elements.values()]
 
 
+def _project(aggregate, events):
+    """A plain projector: the library's default asserts a runtime Protocol on every event."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
+
+
 class Ledger(Application):
     """Every recorded game, as Game, Unit and OffMapArtilleryElement aggregates."""
 
     name = "Umpire"
     snapshotting_intervals = {Game: 250}
+    snapshotting_projectors = {Game: _project}
+
+    def _take_snapshots(self, processing_event) -> None:
+        # One snapshot per Game aggregate whose batch crossed an interval, taken from the
+        # aggregate already in memory (the library would rebuild it once per crossing).
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if interval is None or self.snapshots is None:
+                continue
+            first = aggregate.version - len([e for e in processing_event.events
+                                             if e.originator_id == aggregate.id])
+            if aggregate.version // interval > first // interval:
+                snapshot_class = getattr(type(aggregate), "Snapshot", type(self).snapshot_class)
+                self.snapshots.put([snapshot_class.take(aggregate)])
 
     def __init__(self, env: Optional[dict[str, str]] = None):
         super().__init__(env)
@@ -79,7 +100,7 @@ class Ledger(Application):
             state = self.mapper.cipher.decrypt(state)
         if self.mapper.compressor:
             state = self.mapper.compressor.decompress(state)
-        return self.mapper.transcoder.decode(state)["line"]
+        return json.loads(json.loads(state)["line"])
 
     def lines(self, game: str, after: int = 0, upto: Optional[int] = None,
               limit: Optional[int] = None) -> list[dict[str, Any]]:
@@ -151,8 +172,9 @@ class Ledger(Application):
         return checked
 
     def append(self, game: str, objs: list[dict[str, Any]], *, allow_unknown: bool = False,
-               first_line: int = 1) -> AppendResult:
-        """Check and store one batch, whole or not at all."""
+               first_line: int = 1, checked: bool = False) -> AppendResult:
+        """Check and store one batch, whole or not at all (`checked`: the caller checked it
+        against the stored game already)."""
         if not objs:
             raise LogError(first_line, "events", "an empty batch")
         stored_last = self.last_seq(game)
@@ -160,7 +182,7 @@ class Ledger(Application):
         if isinstance(first_seq, int) and stored_last and first_seq != stored_last + 1:
             raise ConflictError(game, stored_last,
                                 f"the batch starts at seq {first_seq}; the game's next seq is {stored_last + 1}")
-        lines = self.check(game, objs, allow_unknown=allow_unknown, first_line=first_line)
+        lines = objs if checked else self.check(game, objs, allow_unknown=allow_unknown, first_line=first_line)
         batch = self._build(game, lines, stored_last)
         try:
             self.save(*batch.all())
@@ -186,8 +208,8 @@ class Ledger(Application):
         stored = self.lines(game)
         if stored:
             return self._reimport(game, objs, numbers, stored, allow_unknown)
-        self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
-        return self.append(game, objs, allow_unknown=allow_unknown)
+        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
+        return self.append(game, lines, checked=True)
 
     def _reimport(self, game, objs, numbers, stored, allow_unknown) -> AppendResult:
         for i, old in enumerate(stored):
@@ -201,25 +223,29 @@ class Ledger(Application):
         tail, tail_numbers = objs[len(stored):], numbers[len(stored):]
         if not tail:
             return AppendResult(game, 0, len(stored), "unchanged")
-        self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
-        return self.append(game, tail, allow_unknown=allow_unknown, first_line=tail_numbers[0])
+        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
+        return self.append(game, lines[len(stored):], checked=True)
 
-    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor) -> None:
+    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor) -> list[dict[str, Any]]:
         """Check a whole file with its real line numbers (blank lines are not counted as events)."""
+        lines = []
         for obj, number in zip(objs, numbers):
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
-            cursor.advance(check_line(obj, number, cursor, allow_unknown=allow_unknown))
+            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown))
+            cursor.advance(lines[-1])
+        return lines
 
     def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int) -> _Batch:
         if stored_last:
             batch = _Batch(self.repository.get(game_uuid(game)))
             lines_to_record = lines
         else:
-            batch = _Batch(Game(game, lines[0]))
+            first = lines[0]
+            batch = _Batch(Game(game, canonical(first), first["data"].get("ruleset"), first["turn"]))
             lines_to_record = lines[1:]
         for line in lines_to_record:
-            batch.game.record(line)
+            batch.game.record(canonical(line), line["turn"])
         for line in lines:
             self._touch(batch, game, line)
         return batch

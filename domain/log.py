@@ -74,7 +74,16 @@ class LogCursor:
     sides: set[str] = field(default_factory=set)
     units: set[str] = field(default_factory=set)
     elements: set[str] = field(default_factory=set)
-    prev: str = ZERO_HASH
+    _prev: str = ZERO_HASH
+    _last: Optional[dict[str, Any]] = None
+
+    @property
+    def prev(self) -> str:
+        """The hash of the last line taken (computed when asked: most lines carry no `prev`)."""
+        if self._last is not None:
+            self._prev = line_hash({**self._last, "prev": self._prev})
+            self._last = None
+        return self._prev
 
     def advance(self, obj: dict[str, Any]) -> None:
         """Take a line already found valid into account."""
@@ -88,7 +97,8 @@ class LogCursor:
             self.units.add(data["unit"])
         elif kind == "ArtilleryElementAssigned":
             self.elements.add(data["element"])
-        self.prev = line_hash({**obj, "prev": self.prev})
+        self._prev = self.prev
+        self._last = obj
 
 
 def parse_json_line(text: str, line: int) -> dict[str, Any]:

@@ -1,7 +1,9 @@
-"""The Game aggregate: the consistency boundary. Its version is the log's `seq`."""
-from __future__ import annotations
+"""The Game aggregate: the consistency boundary. Its version is the log's `seq`.
 
-from typing import Any
+Each event holds its log line as canonical JSON text: the line is stored exactly as written,
+and a player's data can never collide with the store's own encoding of types.
+"""
+from __future__ import annotations
 
 from eventsourcing.domain import Aggregate, event
 
@@ -12,19 +14,18 @@ class Game(Aggregate):
     """A recorded game. Version N of the aggregate holds line `seq` N of the log."""
 
     @staticmethod
-    def create_id(game: str, line: dict[str, Any]):
+    def create_id(game: str, line: str, ruleset: str, turn: int):
         return game_uuid(game)
 
     @event("Started")
-    def __init__(self, game: str, line: dict[str, Any]):
+    def __init__(self, game: str, line: str, ruleset: str, turn: int):
         self.game = game
-        self.ruleset = line["data"].get("ruleset")
-        self.scenario = line["data"].get("scenario")
-        self.last_turn = line["turn"]
+        self.ruleset = ruleset
+        self.last_turn = turn
 
     @event("Recorded")
-    def record(self, line: dict[str, Any]) -> None:
-        self.last_turn = line["turn"]
+    def record(self, line: str, turn: int) -> None:
+        self.last_turn = turn
 
     @property
     def last_seq(self) -> int:
