@@ -1,0 +1,46 @@
+"""`umpire token issue|revoke|list`: who may use the HTTP API."""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from api.cli_app import DbOption, app, fail
+from api.deps import services_for
+from api.security import ROLES, TokenError
+
+token_app = typer.Typer(help="Bearer tokens for the HTTP API (stored hashed beside the ledger).", no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+@token_app.command("issue")
+def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
+          game: Annotated[Optional[str], typer.Option("--game", help="bind the token to one game")] = None,
+          side: Annotated[Optional[str], typer.Option("--side", help="player tokens: the side they record")] = None,
+          name: Annotated[Optional[str], typer.Option("--name", help="who holds it (recorded as `by`)")] = None,
+          db: DbOption = None):
+    """Issue a token; it is printed once, as the last line, and stored only as its SHA-256."""
+    try:
+        token, principal = services_for(db).tokens.issue(role, game, side, name)
+    except TokenError as err:
+        fail(str(err))
+    scope = f" for game {game}" if game else ""
+    typer.echo(f"token {principal.id}: {role}{scope}{f', side {side}' if side else ''}", err=True)
+    typer.echo(token)
+
+
+@token_app.command("revoke")
+def revoke(token_or_id: Annotated[str, typer.Argument(metavar="TOKEN_OR_ID")], db: DbOption = None):
+    """Revoke a token, named by itself or by its id."""
+    revoked = services_for(db).tokens.revoke(token_or_id)
+    if revoked is None:
+        fail("no live token matches")
+    typer.echo(f"revoked token {revoked}")
+
+
+@token_app.command("list")
+def list_(db: DbOption = None):
+    """The tokens issued (ids, roles, scopes; never the tokens themselves)."""
+    for row in services_for(db).tokens.list():
+        typer.echo(json.dumps(row))

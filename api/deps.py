@@ -1,0 +1,98 @@
+"""What routes depend on: the services of the store (one Ledger per process) and the caller."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Annotated, Callable, Optional
+
+from fastapi import Depends, Header, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from api.cli_app import open_ledger
+from api.idempotency import IdempotencyStore
+from api.problems import ProblemError
+from api.security import RANK, Principal, TokenStore
+from api.settings import get_settings
+from domain.application import Ledger, UnknownGame
+from projections.audit_trail import AuditCache
+from projections.board_state import BoardCheckpoints
+from projections.dice_seeds import SeedStore
+from projections.store import ProjectionStore
+
+
+@dataclass
+class Services:
+    """Everything the API keeps per store: built once per process and store."""
+
+    db: str
+    ledger: Ledger
+    store: ProjectionStore
+    tokens: TokenStore
+    seeds: SeedStore
+    boards: BoardCheckpoints
+    audits: AuditCache
+    answers: IdempotencyStore
+
+    def known_game(self, game: str) -> None:
+        if not self.ledger.has_game(game):
+            raise UnknownGame(game)
+
+
+_SERVICES: dict[str, Services] = {}
+_LOCK = threading.Lock()
+
+
+def services_for(db: Optional[str]) -> Services:
+    """The services of a store (a SQLite path or a postgresql:// URL), one set per process."""
+    target = get_settings(db).db
+    with _LOCK:
+        if target not in _SERVICES:
+            ledger = open_ledger(target)
+            store = ProjectionStore(target)
+            _SERVICES[target] = Services(target, ledger, store, TokenStore(store), SeedStore(store),
+                                         BoardCheckpoints(ledger, store), AuditCache(), IdempotencyStore(store))
+        return _SERVICES[target]
+
+
+def get_services(request: Request) -> Services:
+    return request.app.state.services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]
+bearer = HTTPBearer(auto_error=False, description="a token from `umpire token issue`")
+
+
+def current_principal(services: ServicesDep,
+                      credentials: Annotated[Optional[HTTPAuthorizationCredentials], Depends(bearer)]) -> Principal:
+    """The token's holder; 401 without a live token."""
+    if credentials is None:
+        raise ProblemError(401, "unauthorized", "send `Authorization: Bearer TOKEN` (see `umpire token issue`)")
+    principal = services.tokens.lookup(credentials.credentials)
+    if principal is None:
+        raise ProblemError(401, "unauthorized", "unknown or revoked token")
+    return principal
+
+
+PrincipalDep = Annotated[Principal, Depends(current_principal)]
+
+
+def require(role: str) -> Callable[..., Principal]:
+    """A dependency: a caller of at least `role`, whose token reaches the route's game (if any)."""
+
+    def check(request: Request, principal: PrincipalDep) -> Principal:
+        if RANK[principal.role] < RANK[role]:
+            raise ProblemError(403, "forbidden", f"a {principal.role} token may not do this (needs {role} or better)")
+        game = request.path_params.get("game")
+        if game is not None and not principal.sees(game):
+            raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
+        return principal
+
+    return check
+
+
+Viewer = Annotated[Principal, Depends(require("viewer"))]
+Player = Annotated[Principal, Depends(require("player"))]
+Referee = Annotated[Principal, Depends(require("referee"))]
+Admin = Annotated[Principal, Depends(require("admin"))]
+IdempotencyKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200,
+                                                 description="retry safely: the same key and body get the same answer")]
