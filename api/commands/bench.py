@@ -1,0 +1,62 @@
+"""`umpire bench`: performance against raw baselines measured in the same run, into docs/benchmarks.md."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from api.bench import run_bench
+from api.cli_app import app
+
+DOC = Path("docs/benchmarks.md")
+
+
+def write_section(doc: Path, name: str, command: str, figures: dict[str, Any]) -> None:
+    """Replace (or add) the section `name` of docs/benchmarks.md with these figures."""
+    begin, end = f"<!-- bench:{name}:begin -->", f"<!-- bench:{name}:end -->"
+    body = (f"{begin}\n### {name}\n\nCommand: `{command}`\n\n```json\n"
+            f"{json.dumps(figures, indent=1, sort_keys=True)}\n```\n{end}")
+    text = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n"
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + body + rest.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + body + "\n"
+    doc.parent.mkdir(parents=True, exist_ok=True)
+    doc.write_text(text, encoding="utf-8")
+
+
+@app.command()
+def bench(events: Annotated[int, typer.Option("--events", help="events in the benchmark game")] = 10_000,
+          pg: Annotated[Optional[str], typer.Option("--pg", help="also on this PostgreSQL URL (default: $UMPIRE_TEST_PG)")] = None,
+          scale: Annotated[bool, typer.Option("--scale", help="the many-games benchmark instead")] = False,
+          games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
+          doc: Annotated[Path, typer.Option("--doc", help="where to record the figures")] = DOC):
+    """Measure import, rebuild and random access against raw sqlite3/json baselines."""
+    pg = pg or os.environ.get("UMPIRE_TEST_PG")
+    work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    if scale:
+        from projections.bench_scale import run_scale_bench
+        figures = run_scale_bench(str(work / "scale.db"), pg, games=games)
+        write_section(doc, "scale", f"umpire bench --scale --games {games}", figures)
+    else:
+        figures = {"ledger": run_bench(str(work / "bench.db"), _fresh_pg(pg), events)}
+        write_section(doc, "ledger", f"umpire bench --events {events}", figures)
+    typer.echo(json.dumps(figures, indent=1, sort_keys=True))
+
+
+def _fresh_pg(server: Optional[str]) -> Optional[str]:
+    """A new database on the server, so the benchmark starts from an empty store."""
+    if not server:
+        return None
+    import uuid
+
+    import psycopg
+    name = f"umpire_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{server.rsplit('/', 1)[0]}/{name}"

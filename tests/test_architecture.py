@@ -1,0 +1,43 @@
+"""The layering (DESIGN.md): domain imports nothing of ours outside domain; projections import
+domain; api and dashboard import both. Read from the source, so a new import cannot slip in."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OURS = {"domain", "projections", "api", "dashboard"}
+ALLOWED = {"domain": {"domain"}, "projections": {"domain", "projections"},
+           "api": OURS, "dashboard": OURS}
+FORBIDDEN_IN_DOMAIN = {"fastapi", "dash", "plotly", "uvicorn", "typer", "starlette", "sqlite3", "psycopg"}
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_layers_import_only_what_they_may():
+    problems = []
+    for package, allowed in ALLOWED.items():
+        for path in (ROOT / package).rglob("*.py"):
+            bad = (imports_of(path) & OURS) - allowed
+            if bad:
+                problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert problems == []
+
+
+def test_domain_is_pure():
+    problems = []
+    for path in (ROOT / "domain").rglob("*.py"):
+        bad = imports_of(path) & FORBIDDEN_IN_DOMAIN
+        text = path.read_text(encoding="utf-8")
+        if bad or "os.environ" in text or "getenv" in text:
+            problems.append(f"{path.relative_to(ROOT)}: {sorted(bad) or 'reads the environment'}")
+    assert problems == []
