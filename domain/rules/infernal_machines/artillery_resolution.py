@@ -1,0 +1,546 @@
+"""Off-map artillery: the scatter test and the BCRT resolution (IM.ART section K, with G and H).
+
+`ScatterTested` is judged against its d6 (drumfire one roll for all elements, 5-6, one hex;
+hurricane one roll, 4-6, two hexes; smoke and gas one roll per element; counter-battery +2 and any
+scatter fails); `BarrageResolved` against the firepower sum, the BCRT column, the single or
+per-element roll, the modifiers the text states and, when the table pack holds the BCRT, the cell.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from domain.board.hexes import DIRECTIONS, Placement, PlacementError, distance, from_cube, parse_loc, to_cube
+from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
+from domain.rules.interpretations import Interpretation, declare
+
+R_SCATTER_ALL = Rule("IM.ART.SCATTER.ALL", "Resolving Off-Map Artillery Barrages, Scatter test")
+R_SCATTER = {"drumfire": Rule("IM.ART.SCATTER.DRUMFIRE", "Resolving Off-Map Artillery Barrages, Scatter test (drumfire)"),
+             "hurricane": Rule("IM.ART.SCATTER.HURRICANE", "Resolving Off-Map Artillery Barrages, Scatter test (hurricane)")}
+R_CB = Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Counter-battery mission")
+R_SMOKE_PROC = Rule("IM.ART.AMMO.SMOKE.PROC", "Selection and Effects of Ammunition, Smoke")
+R_GAS_PROC = Rule("IM.ART.AMMO.GAS.PERMIT_PROC", "Selection and Effects of Ammunition, Gas")
+R_BCRT = Rule("IM.ART.BCRT.REVISED", "Barrage Combat Results Table")
+R_FP_SUM = Rule("IM.ART.FP.SUM", "Resolving Off-Map Artillery Barrages, Firepower of barrages")
+R_COLUMN = Rule("IM.ART.FP.COLUMN", "Resolving Off-Map Artillery Barrages, Determining results")
+R_HURR_COL = Rule("IM.ART.FP.HURRICANE_COL", "Resolving Off-Map Artillery Barrages, Determining results")
+R_TERRAIN = Rule("IM.ART.FP.TERRAIN", "Resolving Off-Map Artillery Barrages, Determining results (BCRT modifiers)")
+R_DRUMFIRE = Rule("IM.ART.BAT.DRUMFIRE", 'Types of Artillery Barrage, "Drumfire" barrage')
+R_HURRICANE = Rule("IM.ART.BAT.HURRICANE", 'Types of Artillery Barrage, "Hurricane" barrage')
+R_STOP = Rule("IM.ART.BAT.HURRICANE.STOP", 'Types of Artillery Barrage, "Hurricane" barrage')
+R_SHIFT = Rule("IM.ART.AMMO.SHRAP.SHIFT", "Selection and Effects of Ammunition, Shrapnel")
+R_CREEP_ATTACK = Rule("IM.ART.MISSION.SCB.ATTACK", "Artillery Fire Missions, Simple and double creeping barrages")
+
+DRUMFIRE_PER_HEX_OPTION = "IM.ART.BAT.DRUMFIRE"   # the optional rule: one roll per targeted hex
+TRENCH_OPTION = "16.24"                           # Landships! optional rule: trench barrage modifier +3
+INFANTRY_LIKE = {"infantry-platoon", "infantry-squad", "mg-platoon", "crew", "forward-observer",
+                 "liaison-officer", "infantry-leader"}
+KNOWN_TERRAIN = {"clear", "town"}                 # terrain whose BCRT modifier the text states
+
+GAS_SCATTER = declare(Interpretation(
+    "im-gas-scatter-per-element", ("IM.ART.SCATTER.DRUMFIRE", "IM.ART.AMMO.GAS.PERMIT_PROC"),
+    "The drumfire exception rolls scatter per element only for smoke; the Gas section says 'test the "
+    "scatter individually for each off-map artillery element'.",
+    {"per-element": "gas scatter is rolled per element (the Gas section, the specific rule)",
+     "one-roll": "gas is a drumfire barrage: one scatter roll for all elements"},
+    default="per-element"))
+HURRICANE_ATTACKS = declare(Interpretation(
+    "im-hurricane-attacks-per-element", ("IM.ART.FP.HURRICANE_COL",),
+    "Hurricane: 'each off-map artillery element fires and resolves four attacks separately' against "
+    "its own example (four elements, four attacks).",
+    {"one": "one column-10 attack per element", "four": "four column-10 attacks per element"},
+    default=None))
+HE_NO_MODIFIER = declare(Interpretation(
+    "im-he-without-modifier", ("IM.ART.AMMO.HE", "IM.ART.FP.TERRAIN"),
+    "HE: 'simply roll the die on the BCRT without modifier', against the terrain and other BCRT "
+    "modifiers stated elsewhere ('in all the cases above, the terrain modifiers shown by the BCRT apply').",
+    {"no-ammunition-modifier": "HE adds no ammunition-specific modifier; terrain and other modifiers apply",
+     "literal": "HE rolls with no modifier at all"},
+    default="no-ammunition-modifier"))
+
+
+# -- pure functions ----------------------------------------------------------------------------
+def scatter_kind(barrage_type: Optional[str], mission: str) -> str:
+    return "hurricane" if barrage_type == "hurricane" else "drumfire"
+
+
+def scatter_modifiers(mission: str) -> list[int]:
+    """Counter-battery: 'Test the scatter and add +2 to the result'. No other scatter modifier."""
+    return [2] if mission == "counter-battery" else []
+
+
+def scatter_outcome(barrage_type: Optional[str], ammunition: str, mission: str, natural: int,
+                    modifiers: Optional[Iterable[int]] = None) -> tuple[Optional[bool], int]:
+    """(scattered, hexes moved): drumfire 5-6 one hex, hurricane 4-6 two hexes. Modifiers default to
+    the text's (+2 for counter-battery). (None, 0) when the barrage type is not known (AP-09)."""
+    if barrage_type is None:
+        return None, 0
+    total = natural + sum(scatter_modifiers(mission) if modifiers is None else modifiers)
+    if barrage_type == "hurricane":
+        return (total >= 4, 2 if total >= 4 else 0)
+    return (total >= 5, 1 if total >= 5 else 0)
+
+
+def mortar_scatter(natural: int) -> tuple[bool, int]:
+    """Mortar shots (IM.SW.MORTAR.SCATTER, cited by the Scatter test): 5-6 scatter into an adjacent hex."""
+    return (natural >= 5, 1 if natural >= 5 else 0)
+
+
+def tadpole_scatter() -> tuple[bool, int]:
+    """The Tadpole's mortar always scatters one hex; only the direction is rolled."""
+    return True, 1
+
+
+def scatter_rolls_needed(barrage_type: str, ammunition: str, elements: int, gas_per_element: bool = True) -> int:
+    if ammunition == "smoke" or (ammunition == "gas" and gas_per_element):
+        return elements
+    return 1
+
+
+def barrage_firepower(firepowers: Iterable[int], barrage_type: str = "drumfire", mission: Optional[str] = None) -> int:
+    """Drumfire sums the elements (2 x 20 = 40); creeping barrages attack at 10; a hurricane
+    element attacks on column '10' whatever its firepower."""
+    if mission in CREEPING:
+        return 10
+    if barrage_type == "hurricane":
+        return 10
+    return sum(firepowers)
+
+
+def bcrt_column(firepower: int, barrage_type: str = "drumfire",
+                columns: Optional[list[list[Any]]] = None) -> Optional[str]:
+    """The BCRT column: '10' for hurricane; '31+' from 31; otherwise the pack's boundaries."""
+    if barrage_type == "hurricane":
+        return "10"
+    if firepower >= 31:
+        return "31+"
+    if not columns:
+        return None
+    found = None
+    for low, name in columns:
+        if firepower >= low:
+            found = str(name)
+    return found
+
+
+def is_hit(result: str) -> bool:
+    return result.upper().startswith("H")
+
+
+def hit_bonus(result: str) -> int:
+    """X of an 'H+X' result (0 for 'H')."""
+    if not is_hit(result):
+        return 0
+    tail = result[1:].replace(" ", "")
+    return int(tail) if tail.lstrip("+").isdigit() else 0
+
+
+def shrapnel_shift(result: str) -> str:
+    """Shrapnel against infantry or cavalry: H -> H+1, H+1 -> H+2; a miss stays a miss."""
+    if not is_hit(result):
+        return result
+    return f"H+{hit_bonus(result) + 1}"
+
+
+def text_bcrt_modifiers(terrain: str, markers: Iterable[str], units: list[Any], ammunition: str,
+                        terrain_state: Optional[str], options: Iterable[Any] = (),
+                        he_literal: bool = False, features: Iterable[str] = ()) -> Optional[dict[str, int]]:
+    """The BCRT modifiers the text states for this hex and these units, or None when the chart may
+    hold others (terrain other than clear or town, vehicles, strongpoints, mixed cavalry)."""
+    markers, features = set(markers), set(features)
+    if not units or "shell-holes" in features or "strongpoint" in markers:
+        return None
+    classes = {u.unit_class for u in units}
+    mounted = {u.unit for u in units if u.unit_class == "cavalry-platoon" and "dismounted" not in u.status}
+    if he_literal and ammunition == "he":
+        return {}
+    if mounted and len(mounted) == len(units):
+        # "cavalry units never benefit from die modifiers for the terrain they are in, except if they
+        # are in wood or town hexagons. Moreover, no other die modifier applies."
+        if terrain == "town":
+            return None if ammunition == "shrapnel" else {"mounted cavalry": -1, "town": 2}
+        return None if terrain == "wood" else {"mounted cavalry": -1}
+    if mounted or not classes <= INFANTRY_LIKE | {"cavalry-platoon"} or terrain not in KNOWN_TERRAIN:
+        return None
+    mods: dict[str, int] = {}
+    if terrain == "town" or "rubble-1" in markers:
+        mods["town"] = 2
+    trench = 0
+    if "trench-hasty" in markers:
+        trench = 1
+    if {"trench-prepared", "trench-communication"} & markers:
+        trench = 3 if any(isinstance(o, str) and TRENCH_OPTION in o for o in options) else 2
+    if trench:
+        mods["trench"] = trench
+    if ammunition == "he" and terrain_state in ("mud", "deep-snow"):
+        mods[terrain_state] = 1
+    if ammunition == "shrapnel" and (terrain in ("town", "wood") or trench):
+        mods["shrapnel in cover"] = 3
+    if any(u.attrs.get("vest") or u.attrs.get("bulletproof_vest") for u in units):
+        mods["bulletproof vest"] = 1
+    return mods
+
+
+def placement_of(board) -> Placement:
+    try:
+        return Placement.from_maps(board.maps)
+    except PlacementError:
+        return Placement()
+
+
+def scatter_destination(target: str, direction: int, hexes: int, placement: Placement = Placement()) -> Optional[str]:
+    """The hex `hexes` steps from `target` in scatter direction 0-5 (0 = north, clockwise)."""
+    c = to_cube(target, placement)
+    d = DIRECTIONS[direction % 6]
+    moved = (c[0] + d[0] * hexes, c[1] + d[1] * hexes, c[2] + d[2] * hexes)
+    return from_cube(moved, placement, None if placement.maps else parse_loc(target)[0])
+
+
+# -- the rule module ---------------------------------------------------------------------------
+def _modifier_values(roll: dict[str, Any]) -> list[int]:
+    return [int(m.get("value", 0)) if isinstance(m, dict) else int(m) for m in roll["data"].get("modifiers", [])]
+
+
+def _is_direction(roll: dict[str, Any]) -> bool:
+    d = roll["data"]
+    words = " ".join(str(d.get(k, "")) for k in ("note", "kind", "role", "why")) + d["purpose"]
+    return "direction" in words.lower()
+
+
+@register
+class ArtilleryResolution(RuleModule):
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.declared: dict[str, dict[str, Any]] = {}
+        self.tests: dict[str, list[dict[str, Any]]] = {}
+        self.resolved: dict[str, list[dict[str, Any]]] = {}
+        self.last_step: dict[str, int] = {}
+
+    def on_BarrageDeclared(self, line):
+        self.declared.setdefault(line["data"]["barrage"], {**line["data"], "seq": line["seq"]})
+        self.last_step.setdefault(line["data"]["barrage"], line["seq"])
+        return []
+
+    def _rolls(self, barrage: str, prefix: str, subjects: set[str], seq: int) -> list[dict[str, Any]]:
+        after = self.last_step.get(barrage, 0)
+        return [l for l in self.ctx.lines[after:seq - 1] if l["type"] == "DieRolled"
+                and l["data"]["purpose"].startswith(prefix) and l["data"].get("subject") in subjects]
+
+    # -- scatter ---------------------------------------------------------------------------------
+    def on_ScatterTested(self, line):
+        d, seq = line["data"], line["seq"]
+        decl = self.declared.get(d["barrage"])
+        if decl is None:
+            return []
+        subjects = {d["barrage"]} | ({d["element"]} if d.get("element") else set())
+        rolls = self._rolls(d["barrage"], "IM.ART.SCATTER", subjects, seq)
+        earlier = self.tests.setdefault(d["barrage"], [])
+        out = self._scatter_count(decl, line, earlier)
+        earlier.append(line)
+        self.last_step[d["barrage"]] = seq
+        kind = scatter_kind(decl["barrage_type"], decl["mission"])
+        rule = R_CB if decl["mission"] == "counter-battery" else R_SCATTER[kind]
+        explicit = [r for r in rolls if _is_direction(r)]
+        tests = [r for r in rolls if not _is_direction(r)]
+        direction = explicit[:1]
+        if not explicit and d["scattered"] and len(tests) == 2:
+            tests, direction = tests[:1], tests[1:]
+        if not tests:
+            return out + [rule.missing_roll(seq, "the scatter test needs a d6 roll before the outcome is recorded",
+                                            related=[decl["seq"]])]
+        if len(tests) > 1:
+            out.append(Rule(rule.id + ".COUNT", rule.section).violation(
+                seq, f"{len(tests)} scatter rolls for one test: one d6 per test", recorded=len(tests),
+                expected=1, related=[r["seq"] for r in tests]))
+        roll = tests[0]
+        natural, recorded_mods = roll["data"]["result"], _modifier_values(roll)
+        text_mods = scatter_modifiers(decl["mission"])
+        related = [decl["seq"], roll["seq"]]
+        if recorded_mods and sum(recorded_mods) != sum(text_mods):
+            out.append(rule.mismatch(seq, f"scatter modifiers {recorded_mods}: the text gives "
+                                     f"{text_mods or 'none'} for a {decl['mission']} barrage",
+                                     expected=text_mods, recorded=recorded_mods, related=related))
+        scattered, hexes = scatter_outcome(decl["barrage_type"], decl["ammunition"], decl["mission"], natural)
+        threshold = "4-6" if kind == "hurricane" else "5-6"
+        out.append(rule.judge(seq, scattered == d["scattered"],
+                              f"natural {natural}{'+2' if text_mods else ''}: {'scatters' if scattered else 'on target'}",
+                              f"natural {natural}{'+2' if text_mods else ''} on a {kind} barrage (scatters on {threshold}) "
+                              f"{'scatters' if scattered else 'does not scatter'}; the log says "
+                              f"{'scattered' if d['scattered'] else 'not scattered'}",
+                              verdict=Verdict.MISMATCH, expected=scattered, recorded=d["scattered"],
+                              related=related))
+        if decl["mission"] == "counter-battery" or not decl.get("target"):
+            return out
+        return out + self._displacement(decl, line, scattered and d["scattered"], hexes, direction, related)
+
+    def _scatter_count(self, decl, line, earlier):
+        d, seq = line["data"], line["seq"]
+        per_element = self._per_element(decl)
+        kind = scatter_kind(decl["barrage_type"], decl["mission"])
+        rule = Rule(R_SCATTER[kind].id + ".COUNT", R_SCATTER[kind].section)
+        if not per_element:
+            if earlier:
+                return [rule.violation(seq, f"a {kind} barrage rolls scatter once for all its elements; this is "
+                                       f"test {len(earlier) + 1}", related=[l["seq"] for l in earlier])]
+            return []
+        element = d.get("element")
+        if element is None and len(decl["elements"]) > 1:
+            return [rule.violation(seq, f"{decl['ammunition']} scatter is tested for each element separately: "
+                                   "name the element", recorded=None, expected=decl["elements"])]
+        if element is not None and element not in decl["elements"]:
+            return [rule.violation(seq, f"{element} does not fire in barrage {d['barrage']}", recorded=element)]
+        if element is not None and any(l["data"].get("element") == element for l in earlier):
+            return [rule.violation(seq, f"{element}'s scatter was already tested", recorded=element)]
+        return []
+
+    def _per_element(self, decl) -> bool:
+        if decl["ammunition"] == "smoke":
+            return True
+        if decl["ammunition"] == "gas":
+            return self.ctx.interpretations.reading(GAS_SCATTER.name) == "per-element"
+        return False
+
+    def _displacement(self, decl, line, scattered, hexes, direction, related):
+        d, seq = line["data"], line["seq"]
+        kind = scatter_kind(decl["barrage_type"], decl["mission"])
+        rule = Rule(R_SCATTER[kind].id + ".DIRECTION", R_SCATTER[kind].section)
+        target, new = decl["target"], d.get("new_target")
+        if not scattered:
+            if new is not None and new != target:
+                return [rule.mismatch(seq, f"the barrage did not scatter but its centre moved to {new}",
+                                      expected=target, recorded=new, related=related)]
+            return []
+        out = []
+        if not direction:
+            out.append(rule.missing_roll(seq, "a scattered barrage needs a second die for its direction "
+                                         "(the scatter diagram)", related=related))
+        if new is None:
+            return out + [rule.unverifiable(seq, "the new centre (new_target) of the scattered barrage is not recorded")]
+        placement = placement_of(self.ctx.board)
+        moved = distance(target, new, placement)
+        out.append(rule.judge(seq, moved == hexes, f"the centre moved {moved} hex(es) to {new}",
+                              f"a {kind} barrage scatters {hexes} hex(es); {new} is {moved} from {target}",
+                              verdict=Verdict.MISMATCH, expected=hexes, recorded=moved, related=related))
+        if direction:
+            tables = self.ctx.tables
+            index = tables.get("SCATTER", direction[0]["data"]["result"])
+            if index is None:
+                out.append(rule.unverifiable(seq, tables.lacks("SCATTER") + " (the scatter diagram)",
+                                             related=related + [direction[0]["seq"]]))
+            else:
+                expected = scatter_destination(target, int(index), hexes, placement)
+                out.append(rule.judge(seq, expected == new, f"direction {direction[0]['data']['result']} -> {new}",
+                                      f"direction roll {direction[0]['data']['result']} gives {expected} on the "
+                                      f"scatter diagram, not {new}", verdict=Verdict.MISMATCH,
+                                      expected=expected, recorded=new, related=related + [direction[0]["seq"]]))
+        return out
+
+    # -- resolution ------------------------------------------------------------------------------
+    def on_BarrageResolved(self, line):
+        d, seq = line["data"], line["seq"]
+        decl = self.declared.get(d["barrage"])
+        if decl is None:
+            return []
+        related = [decl["seq"]]
+        if decl["ammunition"] in ("smoke", "gas"):
+            rule = R_SMOKE_PROC if decl["ammunition"] == "smoke" else R_GAS_PROC
+            return [rule.violation(seq, f"{decl['ammunition']} shells make no roll on the BCRT", related=related)]
+        tests = self.tests.get(d["barrage"], [])
+        out = []
+        if not tests and decl["mission"] not in CREEPING:
+            out.append(R_SCATTER_ALL.missing_roll(seq, "every barrage takes its scatter test before the BCRT roll; "
+                                                  "no ScatterTested is recorded", related=related))
+        if decl["mission"] == "counter-battery" and any(t["data"]["scattered"] for t in tests):
+            out.append(R_CB.violation(seq, "the counter-battery barrage scattered: the mission fails automatically",
+                                      related=[t["seq"] for t in tests]))
+        subjects = {d["barrage"]} | ({d["element"]} if d.get("element") else set())
+        rolls = self._rolls(d["barrage"], "IM.ART.BCRT", subjects, seq)
+        earlier = self.resolved.setdefault(d["barrage"], [])
+        self.last_step[d["barrage"]] = seq
+        if decl["barrage_type"] == "hurricane" and decl["mission"] not in CREEPING:
+            out.extend(self._hurricane(decl, line, earlier, rolls))
+        else:
+            out.extend(self._drumfire(decl, line, earlier, rolls))
+        earlier.append(line)
+        if not rolls:
+            return out + [R_BCRT.missing_roll(seq, "the BCRT resolution needs its d6 roll", related=related)]
+        for row, roll in self._rows_with_rolls(d, rolls):
+            out.extend(self._result(decl, line, row, roll))
+        return out
+
+    def _drumfire(self, decl, line, earlier, rolls):
+        d, seq, out = line["data"], line["seq"], []
+        board, related = self.ctx.board, [decl["seq"]]
+        per_hex = ammo_option_on(board.options, DRUMFIRE_PER_HEX_OPTION)
+        if decl["mission"] in CREEPING:
+            out.append(R_CREEP_ATTACK.judge(seq, d["firepower"] == 10, "a creeping barrage attacks at firepower 10",
+                                            f"a creeping barrage attacks with firepower 10, not {d['firepower']}",
+                                            verdict=Verdict.MISMATCH, expected=10,
+                                            recorded=d["firepower"], related=related))
+        else:
+            known = [board.elements[e].firepower for e in decl["elements"] if e in board.elements]
+            if len(known) == len(decl["elements"]):
+                total = barrage_firepower(known)
+                out.append(R_FP_SUM.judge(seq, d["firepower"] == total, f"firepower {'+'.join(map(str, known))} = {total}",
+                                          f"the drumfire firepower is the sum of its elements, {total}, not "
+                                          f"{d['firepower']}", verdict=Verdict.MISMATCH,
+                                          expected=total, recorded=d["firepower"], related=related))
+            if earlier and not per_hex and decl["mission"] not in CREEPING:
+                out.append(R_DRUMFIRE.violation(seq, "a drumfire barrage is resolved with a single d6 for all the "
+                                                "units in its zones", related=[l["seq"] for l in earlier]))
+        if len(rolls) > 1 and not (per_hex and len(rolls) == len(d.get("results", []))):
+            out.append(R_DRUMFIRE.violation(seq, f"{len(rolls)} BCRT rolls: drumfire rolls a single six-sided die",
+                                            expected=1, recorded=len(rolls), related=[r["seq"] for r in rolls]))
+        out.extend(self._column(d, seq, "drumfire", related))
+        return out
+
+    def _hurricane(self, decl, line, earlier, rolls):
+        d, seq, out = line["data"], line["seq"], []
+        related = [decl["seq"]] + [l["seq"] for l in earlier]
+        element = d.get("element")
+        if element is None:
+            out.append(R_HURRICANE.mismatch(seq, "each hurricane element attacks separately on column 10: name the "
+                                            "element this resolution is for", related=related))
+        elif element not in decl["elements"]:
+            out.append(R_HURRICANE.violation(seq, f"{element} does not fire in this barrage", recorded=element))
+        else:
+            out.extend(self._hurricane_count(decl, line, earlier, element))
+        if len(rolls) > 1:
+            out.append(R_HURRICANE.violation(seq, f"{len(rolls)} BCRT rolls for one element's attack",
+                                             expected=1, recorded=len(rolls), related=[r["seq"] for r in rolls]))
+        if earlier:
+            first = {r["location"] for r in earlier[0]["data"].get("results", [])}
+            new = sorted({r["location"] for r in d.get("results", [])} - first)
+            out.append(R_STOP.judge(seq, not new, "the later elements attack the same impact zone",
+                                    f"the remaining elements may not select a new hexagon: {', '.join(new)}",
+                                    recorded=new, related=related))
+        out.extend(self._column(d, seq, "hurricane", related))
+        return out
+
+    def _hurricane_count(self, decl, line, earlier, element):
+        seq = line["seq"]
+        times = sum(1 for l in earlier if l["data"].get("element") == element) + 1
+        if times == 1:
+            return [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
+        reading = self.ctx.interpretations.reading(HURRICANE_ATTACKS.name)
+        label = self.ctx.interpretations.label(HURRICANE_ATTACKS.name)
+        if times > 4 or reading == "one":
+            return [R_HURR_COL.violation(seq, f"attack {times} by {element}: one column-10 attack per element"
+                                         + ("" if times <= 4 else " (four at most under any reading)"),
+                                         recorded=times, interpretation=label)]
+        if reading == "four":
+            return [R_HURR_COL.ok(seq, f"attack {times} of {element} (four per element)", interpretation=label)]
+        return [R_HURR_COL.ambiguous(seq, f"attack {times} by {element}. {HURRICANE_ATTACKS.describe()}",
+                                     interpretation=label)]
+
+    def _column(self, d, seq, barrage_type, related):
+        rule = R_HURR_COL if barrage_type == "hurricane" else R_COLUMN
+        columns = self.ctx.tables.get("BCRT_COLUMNS") if self.ctx.tables.has("BCRT_COLUMNS") else None
+        expected = bcrt_column(d["firepower"], barrage_type, columns)
+        if expected is None:
+            if d["column"] == "31+":
+                return [rule.mismatch(seq, f"firepower {d['firepower']} is under 31: not the 31+ column",
+                                      recorded="31+", related=related)]
+            return [rule.unverifiable(seq, self.ctx.tables.lacks("BCRT_COLUMNS") + " (the column boundaries)",
+                                      recorded=d["column"], related=related)]
+        why = "hurricane: column 10 whatever the element's firepower" if barrage_type == "hurricane" \
+            else f"firepower {d['firepower']}"
+        return [rule.judge(seq, str(d["column"]) == expected, f"{why}: column {expected}",
+                           f"{why}: column {expected}, not {d['column']}", verdict=Verdict.MISMATCH,
+                           expected=expected, recorded=d["column"], related=related)]
+
+    def _rows_with_rolls(self, d, rolls):
+        rows = d.get("results", [])
+        if len(rolls) == len(rows) and len(rolls) > 1:
+            return list(zip(rows, rolls))
+        return [(row, rolls[0]) for row in rows]
+
+    def _result(self, decl, line, row, roll):
+        seq, out = line["seq"], []
+        related = [decl["seq"], roll["seq"]]
+        natural = roll["data"]["result"]
+        mods = [int(m["value"]) for m in row.get("modifiers", [])] if "modifiers" in row else _modifier_values(roll)
+        out.extend(self._modifiers(decl, line, row, roll, mods))
+        tables = self.ctx.tables
+        if not tables.has("BCRT"):
+            return out + [R_BCRT.unverifiable(seq, tables.lacks("BCRT") + f" (column {line['data']['column']}, "
+                                              f"roll {natural}{'+' if sum(mods) >= 0 else ''}{sum(mods)})",
+                                              recorded=row["result"], related=related)]
+        column = tables.get("BCRT", str(line["data"]["column"]))
+        if not isinstance(column, dict) or not column:
+            return out + [R_BCRT.unverifiable(seq, f"{tables.label()} has no BCRT column {line['data']['column']}",
+                                              related=related)]
+        keys = sorted(int(k) for k in column)
+        modified = min(max(natural + sum(mods), keys[0]), keys[-1])
+        expected = str(column[str(modified)])
+        accepted = {expected}
+        if decl["ammunition"] == "shrapnel":
+            accepted.add(shrapnel_shift(expected))
+        return out + [R_BCRT.judge(seq, row["result"] in accepted,
+                                   f"{row['location']}: column {line['data']['column']}, roll {modified} -> {expected}",
+                                   f"{row['location']}: column {line['data']['column']}, roll {natural}+{sum(mods)} "
+                                   f"gives {expected}, not {row['result']}", verdict=Verdict.MISMATCH,
+                                   expected=expected, recorded=row["result"], related=related,
+                                   inputs={"pack": tables.label()})]
+
+    def _modifiers(self, decl, line, row, roll, mods):
+        board = self.ctx.board
+        units = board.units_at(row["location"])
+        if "modifiers" not in row and len([r for r in line["data"].get("results", [])
+                                           if board.units_at(r["location"])]) > 1:
+            return []   # one roll's modifiers cannot be matched to several hexes' terrain
+        hexinfo = board.hexes.get(row["location"], {})
+        literal = self.ctx.interpretations.reading(HE_NO_MODIFIER.name) == "literal" if decl["ammunition"] == "he" else False
+        expected = text_bcrt_modifiers(hexinfo.get("terrain", "clear"), [m["marker"] for m in board.markers_at(row["location"])],
+                                       units, decl["ammunition"], board.terrain_state, board.options, literal,
+                                       hexinfo.get("features", []))
+        if expected is None:
+            return []
+        label = self.ctx.interpretations.label(HE_NO_MODIFIER.name) if decl["ammunition"] == "he" else None
+        total = sum(expected.values())
+        return [R_TERRAIN.judge(line["seq"], sum(mods) == total,
+                                f"{row['location']}: BCRT modifiers {expected or 'none'}",
+                                f"{row['location']}: the text gives BCRT modifiers {expected or 'none'} (total {total:+d}), "
+                                f"the roll used {sum(mods):+d}", verdict=Verdict.MISMATCH,
+                                expected=expected, recorded=mods, related=[decl["seq"], roll["seq"]],
+                                interpretation=label)]
+
+    def finish(self):
+        out = []
+        for barrage, decl in self.declared.items():
+            tests = self.tests.get(barrage, [])
+            if not tests or not self._per_element(decl):
+                continue
+            tested = {t["data"].get("element") for t in tests}
+            missing = [e for e in decl["elements"] if e not in tested]
+            if missing and not (len(decl["elements"]) == 1 and None in tested):
+                out.append(Rule(R_SCATTER["drumfire"].id + ".COUNT", R_SCATTER["drumfire"].section).missing_roll(
+                    tests[-1]["seq"], f"{decl['ammunition']}: scatter is tested for each element; no test for "
+                    f"{', '.join(missing)}", related=[decl["seq"]]))
+        return out
+
+
+COVERAGE = {
+    "IM.ART.SCATTER.ALL": ("implemented", "tests/unit/test_artillery_resolution.py::test_resolution_without_scatter_test"),
+    "IM.ART.SCATTER.DRUMFIRE": ("implemented", "tests/unit/test_artillery_resolution.py::test_scatter_thresholds_ec08"),
+    "IM.ART.SCATTER.HURRICANE": ("implemented", "tests/unit/test_artillery_resolution.py::test_scatter_thresholds_ec08"),
+    "IM.ART.SCATTER.MORTAR": ("implemented", "tests/unit/test_artillery_resolution.py::test_mortar_and_tadpole_scatter_pure"),
+    "IM.ART.SCATTER.TADPOLE": ("implemented", "tests/unit/test_artillery_resolution.py::test_mortar_and_tadpole_scatter_pure"),
+    "IM.ART.MISSION.CB.RESOLVE": ("implemented", "tests/unit/test_artillery_resolution.py::test_counter_battery_scatter_plus_two"),
+    "IM.ART.BAT.DRUMFIRE": ("implemented", "tests/unit/test_artillery_resolution.py::test_drumfire_single_roll"),
+    "IM.ART.BAT.HURRICANE": ("implemented", "tests/unit/test_artillery_resolution.py::test_hurricane_four_elements_ex_im_11"),
+    "IM.ART.BAT.HURRICANE.STOP": ("implemented", "tests/unit/test_artillery_resolution.py::test_hurricane_no_retargeting_ex_im_12"),
+    "IM.ART.FP.SUM": ("implemented", "tests/unit/test_artillery_resolution.py::test_drumfire_sum_ex_im_16"),
+    "IM.ART.FP.COLUMN": ("implemented", "tests/unit/test_artillery_resolution.py::test_drumfire_31_plus_ex_im_17"),
+    "IM.ART.FP.HURRICANE_COL": ("ambiguous", "tests/unit/test_artillery_resolution.py::test_hurricane_extra_attacks_ambiguous_ap02"),
+    "IM.ART.FP.TERRAIN": ("implemented", "tests/unit/test_artillery_resolution.py::test_terrain_modifiers_checked"),
+    "IM.ART.BCRT.REVISED": ("needs a chart", "tests/unit/test_artillery_resolution.py::test_bcrt_cell_checked_with_pack"),
+    "IM.ART.AMMO.HE": ("implemented", "tests/unit/test_artillery_resolution.py::test_terrain_modifiers_checked"),
+    "IM.ART.AMMO.SHRAP.SHIFT": ("implemented", "tests/unit/test_artillery_resolution.py::test_shrapnel_shift_ex_im_15"),
+    "IM.ART.AMMO.SHRAP.COVER": ("implemented", "tests/unit/test_artillery_resolution.py::test_shrapnel_shift_ex_im_15"),
+    "IM.ART.AMMO.SMOKE.PROC": ("implemented", "tests/unit/test_artillery_resolution.py::test_smoke_scatter_per_element_no_bcrt"),
+    "IM.ART.AMMO.SMOKE": ("implemented", "tests/unit/test_artillery_resolution.py::test_smoke_scatter_per_element_no_bcrt"),
+    "IM.ART.AMMO.GAS": ("implemented", "tests/unit/test_artillery_resolution.py::test_gas_scatter_per_element"),
+    "IM.ART.MISSION.SCB.ATTACK": ("implemented", "tests/unit/test_artillery_resolution.py::test_creeping_barrage_attacks_at_ten"),
+}
