@@ -1,0 +1,498 @@
+"""The off-map barrage procedure, step by step (Infernal Machines, Indirect Barrage Fire Procedure;
+Aircraft; Balloons; Automatic observation; First-turn barrages; Sustained fire option).
+
+Per barrage: observe (HexObserved) -> declare (BarrageDeclared, immutable) -> communication
+(CommunicationTested after its roll; 1-3 fails) -> Fire Order Table (FireOrderChecked after its
+roll, in the column of the hex's resistance turns) -> scatter and resolution. A failed
+communication test or a refused fire order ends the barrage for the turn and wastes its
+elements; the shortcuts skip exactly the steps their passage names. A step the procedure needs
+and the log lacks is a `missing-roll` at the first fire step recorded without it.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.infernal_machines.barrage_tracker import (
+    AIRCRAFT_DISTANCE, AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, FIRE_STEPS, FO_VIA,
+    FOT_AIRCRAFT, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER, Barrage, Observation,
+    automatic_observation, hex_distance, observer_unit)
+from domain.rules.infernal_machines.fire_orders import FireOrders
+from domain.rules.infernal_machines.flares import Flares
+from domain.rules.infernal_machines.resistance import MORTAR_RESISTANCE, ResistanceTracker
+from domain.rules.infernal_machines.sustained import SustainedFire
+
+PROC = "Indirect Barrage Fire Procedure"
+R_PRIOR_OBS = Rule("IM.ART.FOT.PRIOR_OBS", f"{PROC}: only hexes previously observed may be attacked")
+R_FO = Rule("IM.ART.FO.REQUIRED", f"{PROC}, Use of the forward observer")
+R_PINNED_OBS = Rule("IM.ART.RESTRICT.PINNED_OBS", "Restrictions on indirect fire: a pinned FO or LNO may not observe")
+R_AUTO = Rule("IM.ART.AUTOOBS.HEXES", "Automatic observation")
+R_AIR = Rule("IM.ART.AIR.FO", "Use of aircraft and balloons, Aircraft")
+R_BALLOON = Rule("IM.ART.BALLOON.FO", "Use of aircraft and balloons, Balloons")
+R_DECLARE = Rule("IM.ART.DECLARE", f"{PROC}: once declared, these choices may not be changed")
+R_BAT_HEX = Rule("IM.ART.BAT.ONE_PER_HEX", "Types of Artillery Barrage: one barrage type per turn against a hex")
+R_PHASE = Rule("IM.ART.GEN.PHASE", "General Rule, Who may fire: all indirect barrage fire takes place in the barrage phase")
+R_COMM = Rule("IM.ART.COMM.TEST", f"{PROC}: the forward observer must be 'in communication' (1 to 3 fails)")
+R_COMM_ONCE = Rule("IM.ART.COMM.TEST.ONCE", f"{PROC}: once per turn for each hexagon it targets")
+R_COMM_LOST = Rule("IM.ART.COMM.TEST.LOST", f"{PROC}: the potential allocated to that hexagon is lost for the turn")
+R_LNO = Rule("IM.ART.LNO.COMM", "Liaison officer (LNO): an additional communication test (1 to 3 fails)")
+R_FOT_FAIL = Rule("IM.ART.FOT.FAIL", f"{PROC}: without an 'F' the artillery's potential is wasted")
+R_FIRST = Rule("IM.ART.FIRSTTURN", "First-turn barrages")
+R_AUTO_PROC = Rule("IM.ART.AUTOOBS.PROC", "Automatic observation: no communication test; the FOT is still used")
+R_FOT = Rule("IM.ART.FOT.ROLL", f"{PROC}: a die roll on the Fire Order Table")
+
+LINK_PURPOSE = {"fo-artillery": "IM.ART.COMM.TEST", "lno-fo": "IM.ART.LNO.COMM"}
+DECLARED_FIELDS = ("side", "target", "elements", "mission", "barrage_type", "ammunition", "observer",
+                   "sustained", "objective", "target_element")
+
+
+@register
+class ArtilleryProcedure(RuleModule):
+    """Observation, declaration, communication, fire order and the shortcuts of each barrage."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.observations: list[Observation] = []
+        self.barrages: dict[str, Barrage] = {}
+        self.comm_tests: dict[tuple, tuple[int, bool]] = {}   # (turn, side, observer, hex, link)
+        self.lost: dict[tuple[int, str], tuple[Rule, int]] = {}  # (turn, element) -> why
+        self.resistance = ResistanceTracker()
+        self.sustained = SustainedFire(self)
+        self.fire_orders = FireOrders(self)
+        self.flares = Flares(self)
+
+    # -- bookkeeping ------------------------------------------------------------------------
+    def after(self, line):
+        self.flares.feed(line)
+        out = list(super().after(line) or ())
+        self.resistance.feed(line)
+        return out
+
+    def on_GameStarted(self, line):
+        self.resistance.mortars_count = self.ctx.interpretations.reading(MORTAR_RESISTANCE.name) != "excluded"
+
+    def barrage(self, line) -> Optional[Barrage]:
+        return self.barrages.get(line["data"].get("barrage"))
+
+    def unit(self, name: Optional[str]):
+        return self.ctx.board.units.get(observer_unit(name) or "")
+
+    def reading(self, interpretation) -> tuple[Optional[str], str]:
+        return (self.ctx.interpretations.reading(interpretation.name),
+                self.ctx.interpretations.label(interpretation.name))
+
+    # -- observe ----------------------------------------------------------------------------
+    def on_HexObserved(self, line):
+        d, seq, side = line["data"], line["seq"], line.get("side")
+        out: list[RuleApplication] = []
+        via, observer = d["via"], d.get("observer")
+        if via == "automatic":
+            verdict, why = automatic_observation(self.ctx.board, side, d["target"])
+            if verdict == "yes":
+                out.append(R_AUTO.ok(seq, f"{d['target']} is {why}"))
+            elif verdict == "unknown":
+                out.append(R_AUTO.unverifiable(seq, f"{d['target']} is {why}"))
+            else:
+                out.append(R_AUTO.violation(seq, f"{d['target']} is {why}: it is not automatically observed",
+                                            recorded=d["target"]))
+        else:
+            out.extend(self._observer_checks(line, via, observer))
+        self.observations.append(Observation(seq, line["turn"], side, d["target"], via, observer))
+        return out
+
+    def _observer_checks(self, line, via: str, observer: Optional[str]) -> list[RuleApplication]:
+        seq, side = line["seq"], line.get("side")
+        rule = {"aircraft": R_AIR, "balloon": R_BALLOON}.get(via, R_FO)
+        unit = self.unit(observer)
+        if unit is None:
+            if via in FO_VIA:
+                return [rule.violation(seq, f"observation via {via} names no observer on the board",
+                                       recorded=observer)]
+            return []
+        out = [rule.judge(seq, unit.unit_class == OBSERVER_CLASS[via],
+                          f"{unit.unit} is a {unit.unit_class}",
+                          f"{unit.unit} is a {unit.unit_class}, not a {OBSERVER_CLASS[via]}",
+                          expected=OBSERVER_CLASS[via], recorded=unit.unit_class)]
+        if side and unit.side and unit.side != side:
+            out.append(rule.violation(seq, f"{unit.unit} belongs to {unit.side}, not {side}",
+                                      expected=side, recorded=unit.side))
+        if unit.eliminated:
+            out.append(rule.violation(seq, f"{unit.unit} was eliminated at or before seq {unit.last_seq}",
+                                      related=[unit.last_seq]))
+        if via in FO_VIA:
+            pinned = "pinned" in unit.status
+            out.append(R_PINNED_OBS.judge(seq, not pinned, f"{unit.unit} is not pinned",
+                                          f"{unit.unit} is pinned and may not observe any hex",
+                                          recorded="pinned" if pinned else "unpinned"))
+        if via == "aircraft":
+            out.extend(self._aircraft_distance(line, unit))
+        return out
+
+    def _aircraft_distance(self, line, unit) -> list[RuleApplication]:
+        seq, target = line["seq"], line["data"]["target"]
+        dist = hex_distance(unit.location, target)
+        if dist is None:
+            return []
+        if dist == 2:
+            return [R_AIR.ok(seq, f"{target} is 2 hexes from the aircraft")]
+        if dist > 2:
+            return [R_AIR.violation(seq, f"{target} is {dist} hexes from the aircraft; it observes at 2",
+                                    expected=2, recorded=dist)]
+        reading, label = self.reading(AIRCRAFT_DISTANCE)
+        if reading is None:
+            return [R_AIR.ambiguous(seq, f"{target} is {dist} hex(es) from the aircraft: "
+                                    f"{AIRCRAFT_DISTANCE.describe()}", recorded=dist, interpretation=label)]
+        return [R_AIR.judge(seq, reading == "up-to-2", f"{target} is within 2 hexes of the aircraft",
+                            f"{target} is {dist} hex(es) from the aircraft, not exactly 2",
+                            expected=2, recorded=dist, interpretation=label)]
+
+    # -- declare ----------------------------------------------------------------------------
+    def on_BarrageDeclared(self, line):
+        d, seq = line["data"], line["seq"]
+        known = self.barrages.get(d["barrage"])
+        if known is not None:
+            changed = [k for k in DECLARED_FIELDS if known.data.get(k) != d.get(k)]
+            what = f"changes {', '.join(changed)}" if changed else "repeats it"
+            return [R_DECLARE.violation(seq, f"barrage {d['barrage']!r} was declared at seq {known.seq}; this "
+                                        f"second declaration {what}", related=[known.seq],
+                                        expected={k: known.data.get(k) for k in changed} or None,
+                                        recorded={k: d.get(k) for k in changed} or None)]
+        b = Barrage(d["barrage"], seq, line["turn"], d.get("side") or line.get("side"), dict(d),
+                    first_turn=line["turn"] == 1, observer=d.get("observer"))
+        self.barrages[b.id] = b
+        out = [R_DECLARE.ok(seq, f"barrage {b.id} declared: {b.mission}, {d['barrage_type']}, {d['ammunition']}")]
+        out += self._phase(line, b)
+        out += self._one_type_per_hex(line, b)
+        out += self._lost_elements(line, b)
+        self.flares.attach_pending(line, b)
+        out += self._route(line, b)
+        out += self.sustained.on_declared(line, b)
+        out += self.flares.on_declared(line, b)
+        return out
+
+    def _phase(self, line, b: Barrage) -> list[RuleApplication]:
+        phase, seq = line["phase"], line["seq"]
+        allowed = ("barrage", "setup") if b.creeping else ("barrage",)
+        out = [R_PHASE.judge(seq, phase in allowed, f"declared in the {phase} phase",
+                             f"indirect barrages are fired in the barrage phase, not the {phase} phase",
+                             expected="barrage", recorded=phase)]
+        active = self.ctx.board.active
+        if phase == "barrage" and active and b.side and active != b.side:
+            out.append(R_PHASE.violation(seq, f"the barrage phase in force is {active}'s, not {b.side}'s",
+                                         expected=active, recorded=b.side))
+        return out
+
+    def _one_type_per_hex(self, line, b: Barrage) -> list[RuleApplication]:
+        if not b.target:
+            return []
+        for other in self.barrages.values():
+            if other is not b and other.turn == b.turn and other.side == b.side and other.target == b.target \
+                    and other.data.get("barrage_type") != b.data.get("barrage_type"):
+                return [R_BAT_HEX.violation(line["seq"], f"{b.target} already has a {other.data.get('barrage_type')} "
+                                            f"barrage this turn ({other.id})", related=[other.seq],
+                                            expected=other.data.get("barrage_type"),
+                                            recorded=b.data.get("barrage_type"))]
+        return []
+
+    def _lost_elements(self, line, b: Barrage) -> list[RuleApplication]:
+        out = []
+        for element in b.data.get("elements", []):
+            why = self.lost.get((b.turn, element))
+            if why:
+                rule, at = why
+                out.append(rule.violation(line["seq"], f"element {element} lost its potential for this turn "
+                                          f"at seq {at} and may not fire again until next turn",
+                                          related=[at], recorded=element))
+        return out
+
+    def _route(self, line, b: Barrage) -> list[RuleApplication]:
+        """Which observation the barrage rests on, hence which steps it needs."""
+        seq = line["seq"]
+        if b.creeping or b.counter_battery:
+            b.route = "creeping" if b.creeping else "counter-battery"
+            return []
+        cands = [o for o in self.observations if o.side == b.side and o.target == b.target
+                 and (o.turn == b.turn or (o.via == "aircraft" and o.turn == b.turn - 1))]
+        out: list[RuleApplication] = []
+        if b.observer and cands:
+            named = [o for o in cands if observer_unit(o.observer) == observer_unit(b.observer)]
+            if not named:
+                out.append(R_FO.violation(seq, f"{b.observer} did not observe {b.target} this turn; "
+                                          f"observed by {', '.join(str(o.observer or o.via) for o in cands)}",
+                                          related=[o.seq for o in cands], recorded=b.observer))
+            cands = named or cands
+        if cands:
+            best = min(cands, key=lambda o: ("automatic", "balloon", "aircraft", "forward-observer",
+                                             "liaison-officer").index(o.via))
+            b.route, b.observer = best.via, best.observer or b.observer
+            b.related.append(best.seq)
+            out.append(R_PRIOR_OBS.ok(seq, f"{b.target} observed via {best.via} at seq {best.seq}",
+                                      related=[best.seq]))
+            if best.via == "aircraft":
+                out.extend(self._aircraft_timing(seq, b, best))
+            return out
+        if b.flare or b.sustained:
+            b.route = "flare" if b.flare else b.route
+            return out
+        verdict, why = automatic_observation(self.ctx.board, b.side, b.target or "")
+        if verdict != "no":
+            b.route = "automatic"
+            rule_out = R_PRIOR_OBS.ok if verdict == "yes" else R_PRIOR_OBS.unverifiable
+            return out + [rule_out(seq, f"no observation recorded; {b.target} is {why}")]
+        return out + [R_PRIOR_OBS.violation(seq, f"{b.target} was not observed by a forward observer, liaison "
+                                            f"officer, aircraft or balloon, and is {why}", recorded=b.target)]
+
+    def _aircraft_timing(self, seq: int, b: Barrage, obs: Observation) -> list[RuleApplication]:
+        same = obs.turn == b.turn
+        reading, label = self.reading(AIRCRAFT_TIMING)
+        when = "the turn it observed" if same else "the turn after it observed"
+        if reading is None:
+            return [R_AIR.ambiguous(seq, f"aircraft-observed barrage fired in {when}: {AIRCRAFT_TIMING.describe()}",
+                                    related=[obs.seq], interpretation=label)]
+        good = (reading == "same-turn") == same
+        return [R_AIR.judge(seq, good, f"aircraft-observed barrage fired in {when}",
+                            f"aircraft-observed barrage fired in {when}; reading {reading}",
+                            related=[obs.seq], interpretation=label)]
+
+    # -- communication ----------------------------------------------------------------------
+    def on_CommunicationTested(self, line):
+        b = self.barrage(line)
+        if b is None:
+            return []
+        d, seq = line["data"], line["seq"]
+        link = d["link"]
+        rule = R_COMM if link == "fo-artillery" else R_LNO
+        out = self._after_failure(line, b)
+        rolls = [r for r in self.ctx.rolls_for(b.id, LINK_PURPOSE[link], after=b.seq) if r["seq"] < seq]
+        roll = rolls[-1] if rolls else None
+        key = (b.turn, b.side, observer_unit(b.observer), b.target, link)
+        earlier = self.comm_tests.get(key)
+        if earlier is not None:
+            out.append(R_COMM_ONCE.violation(seq, f"{b.observer} already tested {link} for {b.target} this turn "
+                                             f"(seq {earlier[0]})", related=[earlier[0]]))
+        if roll is None:
+            out.append(rule.missing_roll(seq, f"no {LINK_PURPOSE[link]} roll about {b.id} before its "
+                                         f"communication test"))
+            ok = bool(d["in_communication"])
+        else:
+            out.extend(self._comm_roll(line, rule, roll))
+            ok = roll["data"]["result"] >= 4
+        if earlier is None:
+            self.comm_tests[key] = (seq, ok)
+        out.extend(self._comm_binding(line, b, rule, ok))
+        return out
+
+    def _comm_roll(self, line, rule: Rule, roll) -> list[RuleApplication]:
+        seq, rd = line["seq"], roll["data"]
+        out = []
+        if rd["die"] != "d6":
+            reading, label = self.reading(COMM_DIE)
+            if reading is None:
+                out.append(rule.ambiguous(roll["seq"], f"communication test rolled on a {rd['die']}: "
+                                          f"{COMM_DIE.describe()}", recorded=rd["die"], interpretation=label))
+            else:
+                out.append(rule.judge(roll["seq"], reading == "any", f"{rd['die']} accepted",
+                                      f"the communication test is a d6, not a {rd['die']}",
+                                      expected="d6", recorded=rd["die"], interpretation=label))
+        expected = rd["result"] >= 4
+        recorded = bool(line["data"]["in_communication"])
+        out.append(rule.judge(seq, expected == recorded,
+                              f"roll {rd['result']}: {'in' if expected else 'not in'} communication",
+                              f"roll {rd['result']} gives {'in' if expected else 'not in'} communication "
+                              f"(1 to 3 fails)", verdict=Verdict.MISMATCH,
+                              expected=expected, recorded=recorded, related=[roll["seq"]]))
+        return out
+
+    def _comm_binding(self, line, b: Barrage, rule: Rule, ok: bool) -> list[RuleApplication]:
+        """Whether this test decides the barrage: aircraft and balloons are always in
+        communication; the shortcuts make the test unnecessary (its result does not bind)."""
+        seq = line["seq"]
+        if b.route in ("aircraft", "balloon"):
+            r = R_AIR if b.route == "aircraft" else R_BALLOON
+            return [r.judge(seq, ok, f"{b.route} observers are always in communication (no test needed)",
+                            f"{b.route} observers are always in communication: a failed test is not a result",
+                            recorded=ok)]
+        if b.shortcut() or b.route == "automatic":
+            why = b.shortcut() or "IM.ART.AUTOOBS.PROC"
+            return [rule.ok(seq, f"no communication test is needed ({why}); recorded, not binding")]
+        out = []
+        observer = self.unit(b.observer)
+        if observer is not None and "pinned" in observer.status:
+            out.append(R_FO.violation(seq, f"{b.observer} is pinned: only a forward observer not pinned may "
+                                      f"attempt communication", recorded="pinned"))
+        if not ok:
+            b.comm_failed_seq = seq
+            self._waste(b, R_COMM_LOST, seq)
+        return out
+
+    def _waste(self, b: Barrage, rule: Rule, seq: int) -> None:
+        for element in b.data.get("elements", []):
+            self.lost.setdefault((b.turn, element), (rule, seq))
+
+    # -- fire order -------------------------------------------------------------------------
+    def on_FireOrderChecked(self, line):
+        b = self.barrage(line)
+        if b is None:
+            return []
+        out = self._after_failure(line, b)
+        out += self.fire_orders.check(line, b)
+        return out
+
+    # -- the fire itself --------------------------------------------------------------------
+    def on_DieRolled(self, line):
+        return self.flares.on_roll(line) + self.sustained.on_roll(line)
+
+    def on_ArtilleryPointsSpent(self, line):
+        b = self.barrage(line)
+        return self._after_failure(line, b) if b else []
+
+    def on_ScatterTested(self, line):
+        return self._fire_step(line)
+
+    def on_BarrageResolved(self, line):
+        out = self._fire_step(line)
+        b = self.barrage(line)
+        if b is not None and b.sustained and b.scatter_seq is None:
+            out += self._sustained_scatter(line, b)
+        return out
+
+    def _fire_step(self, line) -> list[RuleApplication]:
+        b = self.barrage(line)
+        if b is None:
+            return []
+        out = self._after_failure(line, b)
+        if line["type"] == "ScatterTested":
+            b.scatter_seq = b.scatter_seq or line["seq"]
+        if b.fired_seq is None:
+            b.fired_seq = line["seq"]
+            out += self._missing_steps(line, b)
+            out += self.sustained.on_fired(line, b)
+            out += self.flares.on_fired(line, b)
+        return out
+
+    def _after_failure(self, line, b: Barrage) -> list[RuleApplication]:
+        failed = b.failed_seq
+        if failed is None or failed >= line["seq"]:
+            return []
+        if b.fot_refused_seq is not None and failed == b.fot_refused_seq:
+            return [R_FOT_FAIL.violation(line["seq"], f"the fire order for {b.id} was refused at seq {failed}: "
+                                         f"its artillery is wasted for the turn", related=[failed])]
+        return [R_COMM.violation(line["seq"], f"{b.id} failed its communication test at seq {failed}: no barrage "
+                                 f"on {b.target} this turn", related=[failed])]
+
+    def _missing_steps(self, line, b: Barrage) -> list[RuleApplication]:
+        seq, out = line["seq"], []
+        comm = self._comm_result(b, "fo-artillery")
+        needs = b.needs_comm()
+        if needs is None and comm is None:
+            out.append(self._cb_reading(seq, R_COMM, "communication test"))
+        elif needs and comm is None:
+            out.append(R_COMM.missing_roll(seq, f"{b.id} fires without a communication test: observed via "
+                                           f"{b.route} on turn {b.turn}, which needs one", related=b.related))
+        elif needs:
+            out.append(R_COMM.ok(seq, f"communication test at seq {comm[0]}", related=[comm[0]]))
+        if b.route == "liaison-officer" and not b.shortcut():
+            out += self._lno_chain(seq, b)
+        out += self._missing_fot(seq, b)
+        return out
+
+    def _missing_fot(self, seq: int, b: Barrage) -> list[RuleApplication]:
+        needs = b.needs_fot()
+        if needs is None and b.fot is None:
+            return [self._cb_reading(seq, R_FOT, "Fire Order Table roll")]
+        if needs and b.fot is None:
+            return [R_FOT.missing_roll(seq, f"{b.id} fires on turn {b.turn} without a Fire Order Table roll: "
+                                       f"{b.why_fot()}", related=b.related)]
+        if b.shortcut() and b.fot is None:
+            rule = R_FIRST if b.first_turn and not b.sustained else R_FOT
+            return [rule.ok(seq, f"no communication test or FOT needed ({b.shortcut()})")]
+        return []
+
+    def _cb_reading(self, seq: int, rule: Rule, what: str) -> RuleApplication:
+        reading, label = self.reading(COUNTER_BATTERY_PROCEDURE)
+        if reading is None:
+            return rule.ambiguous(seq, f"counter-battery without a {what}: {COUNTER_BATTERY_PROCEDURE.describe()}",
+                                  interpretation=label)
+        return rule.judge(seq, reading == "simplified", f"counter-battery needs no {what} (reading {reading})",
+                          f"counter-battery follows the normal procedure: the {what} is missing",
+                          verdict=Verdict.MISSING_ROLL, interpretation=label)
+
+    def _lno_chain(self, seq: int, b: Barrage) -> list[RuleApplication]:
+        if self._comm_result(b, "lno-fo") is not None:
+            return []
+        reading, label = self.reading(LNO_CHAIN)
+        if reading is None:
+            return [R_LNO.ambiguous(seq, f"the liaison officer observed {b.target} and no LNO-to-FO test is "
+                                    f"recorded: {LNO_CHAIN.describe()}", interpretation=label)]
+        return [R_LNO.judge(seq, reading == "fo-only", "the LNO-to-FO test is not required (reading fo-only)",
+                            f"{b.id} fires without the LNO-to-FO communication test",
+                            verdict=Verdict.MISSING_ROLL, interpretation=label)]
+
+    def _comm_result(self, b: Barrage, link: str) -> Optional[tuple[int, bool]]:
+        return self.comm_tests.get((b.turn, b.side, observer_unit(b.observer), b.target, link))
+
+    def _sustained_scatter(self, line, b: Barrage) -> list[RuleApplication]:
+        reading, label = self.reading(SUSTAINED_SCATTER)
+        rule = Rule("IM.ART.SUSTAINED.SCATTER", "Sustained fire option")
+        if reading is None:
+            return [rule.ambiguous(line["seq"], f"sustained barrage {b.id} resolved without a scatter test: "
+                                   f"{SUSTAINED_SCATTER.describe()}", interpretation=label)]
+        return [rule.judge(line["seq"], reading == "no-retest", "no scatter test on a sustained turn",
+                           f"sustained barrage {b.id} resolved without a scatter test",
+                           verdict=Verdict.MISSING_ROLL, interpretation=label)]
+
+    # -- cancellation -----------------------------------------------------------------------
+    def on_BarrageCancelled(self, line):
+        b = self.barrage(line)
+        if b is None:
+            return []
+        seq, reason = line["seq"], line["data"]["reason"]
+        b.cancelled = reason
+        if reason == "no-communication":
+            return self._cancel_no_comm(seq, b)
+        if reason == "fire-order-refused":
+            refused = b.fot is not None and not b.fot[1]
+            return [R_FOT_FAIL.judge(seq, refused, "cancelled after the fire order was refused",
+                                     "cancelled for a refused fire order, but no refused FOT is recorded"
+                                     + (" (the communication test failed)" if b.comm_failed_seq else ""),
+                                     verdict=Verdict.MISMATCH,
+                                     expected="no-communication" if b.comm_failed_seq else None,
+                                     recorded=reason, related=[b.fot[0]] if b.fot else [])]
+        if reason == "sustained-ended":
+            return self.sustained.on_cancelled(line, b)
+        return []
+
+    def _cancel_no_comm(self, seq: int, b: Barrage) -> list[RuleApplication]:
+        if b.route in ("aircraft", "balloon"):
+            r = R_AIR if b.route == "aircraft" else R_BALLOON
+            return [r.violation(seq, f"{b.route} observers are always in communication; {b.id} cannot be "
+                                f"cancelled for no communication", recorded="no-communication")]
+        failed = [t for (turn, side, _o, target, _l), t in self.comm_tests.items()
+                  if turn == b.turn and side == b.side and target == b.target and not t[1]]
+        if failed:
+            return [R_COMM.ok(seq, "cancelled after a failed communication test", related=[failed[0][0]])]
+        return [R_COMM.mismatch(seq, f"{b.id} cancelled for no communication, but no failed test is recorded",
+                                expected="a failed communication test", recorded="no-communication")]
+
+
+COVERAGE = {
+    "IM.ART.GEN.PHASE": ("implemented", "tests/unit/test_artillery_procedure.py::test_barrage_outside_barrage_phase"),
+    "IM.ART.FO.REQUIRED": ("implemented", "tests/unit/test_artillery_procedure.py::test_observer_must_match_observation"),
+    "IM.ART.FO.MARKER": ("implemented", "tests/unit/test_artillery_procedure.py::test_target_not_observed_is_violation"),
+    "IM.ART.DECLARE": ("implemented", "tests/unit/test_artillery_procedure.py::test_declaration_is_immutable"),
+    "IM.ART.BAT.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_procedure.py::test_one_barrage_type_per_hex"),
+    "IM.ART.COMM.TEST": ("ambiguous", "tests/unit/test_artillery_procedure.py::test_comm_failure_stops_barrage"),
+    "IM.ART.FOT.ROLL": ("needs a chart", "tests/unit/test_artillery_procedure.py::test_fot_column_must_be_resistance"),
+    "IM.ART.FOT.FAIL": ("implemented", "tests/unit/test_artillery_procedure.py::test_refused_fire_order_wastes_elements"),
+    "IM.ART.FOT.PRIOR_OBS": ("implemented", "tests/unit/test_artillery_procedure.py::test_target_not_observed_is_violation"),
+    "IM.ART.FOT.MOD": ("ambiguous", "tests/unit/test_artillery_procedure.py::test_aircraft_fot_needs_minus_one"),
+    "IM.ART.LNO.COMM": ("ambiguous", "tests/unit/test_artillery_procedure.py::test_lno_link_failure_stops_barrage"),
+    "IM.ART.AIR.FO": ("ambiguous", "tests/unit/test_artillery_procedure.py::test_aircraft_comm_failure_is_violation"),
+    "IM.ART.BALLOON.FO": ("needs a chart", "tests/unit/test_artillery_procedure.py::test_balloon_fot_needs_modifier"),
+    "IM.ART.AUTOOBS.HEXES": ("implemented", "tests/unit/test_artillery_procedure.py::test_automatic_observation_kinds"),
+    "IM.ART.AUTOOBS.PROC": ("implemented", "tests/unit/test_artillery_procedure.py::test_automatic_needs_fot_not_comm"),
+    "IM.ART.FIRSTTURN": ("implemented", "tests/unit/test_artillery_procedure.py::test_first_turn_skips_comm_and_fot"),
+    "IM.ART.SUSTAINED": ("ambiguous", "tests/unit/test_artillery_sustained.py::test_sustained_roll_six_ends"),
+    "IM.ART.RESTRICT.PINNED_OBS": ("implemented", "tests/unit/test_artillery_procedure.py::test_pinned_fo_may_not_observe"),
+    "IM.ART.RESTRICT.NO_OBSERVERS": ("implemented", "tests/unit/test_artillery_procedure.py::test_eliminated_fo_may_not_observe"),
+}
