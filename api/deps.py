@@ -96,3 +96,16 @@ Referee = Annotated[Principal, Depends(require("referee"))]
 Admin = Annotated[Principal, Depends(require("admin"))]
 IdempotencyKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200,
                                                  description="retry safely: the same key and body get the same answer")]
+
+
+def close_services(db: str) -> None:
+    """Forget a store's services and close what can be closed (tests, shutdown)."""
+    from api import cli_app
+    target = get_settings(db).db
+    with _LOCK:
+        services = _SERVICES.pop(target, None)
+        ledger = cli_app._LEDGERS.pop(target, None)
+    if ledger is not None:
+        ledger.close()
+    if services is not None:
+        services.store.close()
