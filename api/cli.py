@@ -158,6 +158,7 @@ def audit(game_or_file: str, db: DbOption = None, format: Format = "text",
           interpretation: Annotated[Optional[list[str]], typer.Option("--interpretation", help="NAME=READING")] = None):
     """Audit a stored game or a log file against the rulebook."""
     lines = game_lines(game_or_file, db)
+    tables = tables or (Path(get_settings(db).tables_dir) if get_settings(db).tables_dir else None)
     try:
         pack = load_pack_file(tables) if tables else None
         report = audit_lines(lines, tables=pack, interpretations=interpretation or ())

@@ -12,7 +12,7 @@ DEFAULT_DB = "var/umpire.db"
 @dataclass(frozen=True)
 class Settings:
     db: str
-    tables_dir: str | None = None
+    tables_dir: str | None = None  # UMPIRE_TABLES: a default table pack file for audits
 
     @property
     def is_postgres(self) -> bool:
