@@ -1,0 +1,295 @@
+"""What the pages read and write, through the same services as the API (api.deps.services_for).
+
+A game's lines are read once per length of its log and kept with in-memory board snapshots,
+so that stepping through a game folds at most `SNAPSHOT_EVERY` events. The snapshots are the
+fold of the log (domain.board.state), as played or as ruled; the stored checkpoint projection
+serves the CLI and API, which ask for one point at a time, while the dashboard asks for
+neighbouring points many times a second and folds "as ruled" as well.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Optional
+
+from api.deps import Services, services_for
+from api.problems import ProblemError
+from api.recording import issue_ruling, raise_dispute
+from dashboard.figures import MapData, side_colours
+from dashboard.geometry import HexLayout
+from domain.application import ConflictError
+from domain.board.state import BoardState, apply
+from domain.log import LogError
+from domain.rules.engine import AuditReport, RuleApplication
+from projections import analytics
+from projections.disputes import dispute_views
+
+SNAPSHOT_EVERY = 50
+MAP_FIELDS = ("hexes", "hexsides", "maps")
+RESISTANCE_MODULE = "domain.rules.infernal_machines.resistance"
+LOCATION_KEYS = ("location", "target", "new_target")
+
+
+def resistance_module():
+    """The resistance counter of the rules, when the rule set has one (else nothing is shown)."""
+    if importlib.util.find_spec(RESISTANCE_MODULE) is None:
+        return None
+    module = importlib.import_module(RESISTANCE_MODULE)
+    return module if hasattr(module, "resistance_by_hex") else None
+
+
+def _locations(lines: list[dict[str, Any]]) -> set[str]:
+    """Every hex a game names, so that the drawn board covers all of them."""
+    out: set[str] = set()
+    for line in lines:
+        d = line["data"]
+        out.update(d[k] for k in LOCATION_KEYS if isinstance(d.get(k), str))
+        out.update(d.get("path", []) if line["type"] == "UnitMoved" else [])
+        out.update(r["location"] for r in d.get("results", []) if isinstance(r, dict) and r.get("location"))
+    return out
+
+
+@dataclass
+class GameView:
+    """One game as the dashboard shows it, built from its lines as stored at `last`."""
+
+    game: str
+    lines: list[dict[str, Any]]
+    _snapshots: dict[bool, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def last(self) -> int:
+        return self.lines[-1]["seq"] if self.lines else 0
+
+    def line(self, seq: int) -> dict[str, Any]:
+        return self.lines[seq - 1]
+
+    def clamp(self, seq: Any) -> int:
+        try:
+            seq = int(seq)
+        except (TypeError, ValueError):
+            return self.last
+        return min(max(seq, 1), self.last)
+
+    @cached_property
+    def final(self) -> BoardState:
+        state = BoardState()
+        for line in self.lines:
+            apply(state, line)
+        return state
+
+    @cached_property
+    def map(self) -> MapData:
+        board = self.final
+        return MapData(list(board.maps), dict(board.hexes), list(board.hexsides), _locations(self.lines))
+
+    @cached_property
+    def layout(self) -> HexLayout:
+        return self.map.layout()
+
+    @cached_property
+    def colours(self) -> dict[str, str]:
+        return side_colours(self.final.sides)
+
+    @cached_property
+    def targets(self) -> dict[str, str]:
+        """Barrage id -> the hex it was declared on."""
+        return {l["data"]["barrage"]: l["data"]["target"] for l in self.lines
+                if l["type"] == "BarrageDeclared" and l["data"].get("target")}
+
+    @cached_property
+    def barrage_sides(self) -> dict[str, Optional[str]]:
+        return {l["data"]["barrage"]: l["data"].get("side") or l.get("side") for l in self.lines
+                if l["type"] == "BarrageDeclared"}
+
+    @cached_property
+    def has_rulings(self) -> bool:
+        return any(l["type"] == "RulingIssued" for l in self.lines)
+
+    @cached_property
+    def segments(self) -> list[dict[str, Any]]:
+        """Where each turn and each phase begins: the jump list."""
+        out, previous = [], (None, None)
+        for line in self.lines:
+            turn, phase = line["turn"], line["phase"]
+            if turn != previous[0]:
+                out.append({"turn": turn, "phase": None, "seq": line["seq"], "active": None})
+            if (turn, phase) != previous:
+                active = line["data"].get("active") if line["type"] == "PhaseStarted" else None
+                out.append({"turn": turn, "phase": phase, "seq": line["seq"], "active": active})
+            previous = (turn, phase)
+        return out
+
+    def _snapshot_list(self, ruled: bool) -> list[tuple[int, dict[str, Any]]]:
+        with self._lock:
+            if ruled not in self._snapshots:
+                state, snaps = BoardState(), [(0, _strip(BoardState().to_json()))]
+                for line in self.lines:
+                    apply(state, line, ruled=ruled)
+                    if line["seq"] % SNAPSHOT_EVERY == 0:
+                        snaps.append((line["seq"], _strip(state.to_json())))
+                self._snapshots[ruled] = snaps
+            return self._snapshots[ruled]
+
+    def board(self, seq: int, ruled: bool = False) -> BoardState:
+        """The board after event `seq` (without the map, which `map` holds), as played or as ruled."""
+        snaps = self._snapshot_list(ruled)
+        at, data = snaps[min(seq // SNAPSHOT_EVERY, len(snaps) - 1)]
+        state = BoardState.from_json({**data, "hexes": {}, "hexsides": [], "maps": []})
+        for line in self.lines[at:seq]:
+            if line["type"] != "MapDefined":
+                apply(state, line, ruled=ruled)
+            else:
+                state.seq, state.turn, state.phase = line["seq"], line["turn"], line["phase"]
+        return state
+
+    def resistance(self, seq: int) -> Optional[dict[str, int]]:
+        module = resistance_module()
+        if module is None:
+            return None
+        return module.resistance_by_hex(self.lines[:seq])
+
+    def dice(self, seqs: list[int]) -> list[dict[str, Any]]:
+        return [self.line(s) for s in sorted(set(seqs)) if 1 <= s <= self.last and self.line(s)["type"] == "DieRolled"]
+
+
+def _strip(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in MAP_FIELDS}
+
+
+class DashboardData:
+    """The store as the pages see it."""
+
+    def __init__(self, db: Optional[str]):
+        self.services: Services = services_for(db)
+        self._views: OrderedDict[str, GameView] = OrderedDict()
+        self._apps: dict[tuple[str, int], dict[int, list[RuleApplication]]] = {}
+        self._lock = threading.Lock()
+
+    # -- games ------------------------------------------------------------------------------------
+    def summaries(self):
+        return self.services.ledger.games()
+
+    def view(self, game: str) -> Optional[GameView]:
+        """The game as stored now (re-read when its log has grown); None for an unknown game."""
+        last = self.services.ledger.last_seq(game)
+        if not last:
+            return None
+        with self._lock:
+            view = self._views.get(game)
+            if view is not None and view.last == last:
+                self._views.move_to_end(game)
+                return view
+        view = GameView(game, list(self.services.ledger.iter_lines(game)))
+        with self._lock:
+            self._views[game] = view
+            while len(self._views) > 16:
+                self._views.popitem(last=False)
+        return view
+
+    def report(self, view: GameView) -> AuditReport:
+        return self.services.audits.report(view.game, view.lines)
+
+    def applications(self, view: GameView) -> dict[int, list[RuleApplication]]:
+        key = (view.game, view.last)
+        if key not in self._apps:
+            by_seq: dict[int, list[RuleApplication]] = {}
+            for app in self.report(view).applications:
+                by_seq.setdefault(app.seq, []).append(app)
+            self._apps[key] = by_seq
+        return self._apps[key]
+
+    def game_rows(self) -> list[dict[str, Any]]:
+        """Every game with its audit summary and its open disputes."""
+        rows = []
+        for g in self.summaries():
+            view = self.view(g.game)
+            summary = self.report(view).to_json()["summary"] if view else {}
+            disputes = self.disputes(g.game) if view else []
+            rows.append({"game": g.game, "scenario": g.scenario, "date": g.date, "sides": g.sides,
+                         "events": g.events, "turns": g.last_turn, "summary": summary,
+                         "open_disputes": [d["dispute"] for d in disputes if d["status"] == "open"]})
+        return rows
+
+    # -- disputes ---------------------------------------------------------------------------------
+    def disputes(self, game: str) -> list[dict[str, Any]]:
+        view = self.view(game)
+        if view is None:
+            return []
+        return list(dispute_views(view.lines, self.report(view), lambda seq: view.board(max(seq, 0))))
+
+    def _principal(self, token: str, role: str, game: str):
+        principal = self.services.tokens.lookup((token or "").strip())
+        if principal is None:
+            raise ProblemError(401, "unauthorized", "unknown or revoked token")
+        if not principal.at_least(role):
+            raise ProblemError(403, "forbidden", f"a {principal.role} token may not do this (needs {role} or better)")
+        if not principal.sees(game):
+            raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
+        return principal
+
+    def raise_dispute(self, game: str, about: int, claim: str, token: str) -> dict[str, Any]:
+        """A DisputeRaised by the token's holder (a player or better), as POST .../disputes does."""
+        def write():
+            if not claim or not claim.strip():
+                raise ProblemError(422, "invalid-event", "say what is disputed (the claim)", field="claim")
+            principal = self._principal(token, "player", game)
+            return raise_dispute(self.services, principal, game, int(about), claim.strip(), None)
+        return _written(write)
+
+    def issue_ruling(self, game: str, body: dict[str, Any], token: str) -> dict[str, Any]:
+        """A RulingIssued by a referee, as POST .../rulings does."""
+        return _written(lambda: issue_ruling(self.services, self._principal(token, "referee", game), game, body))
+
+    # -- analytics --------------------------------------------------------------------------------
+    def analytics(self, scenarios: list[str], sides: list[str], years: list[str]) -> dict[str, list[dict[str, Any]]]:
+        """Ammunition and fire-order rows of the games that pass the filters (empty filter: all)."""
+        games = {g.game: g for g in self.summaries()
+                 if (not scenarios or g.scenario in scenarios) and (not years or (g.date or "")[:4] in years)
+                 and (not sides or set(g.sides) & set(sides))}
+        ledger, store = self.services.ledger, self.services.store
+        spends = [r for r in analytics.ammunition(ledger, store)["rows"]
+                  if r["game"] in games and (not sides or r.get("side") in sides)]
+        requests = [r for r in analytics.fire_orders(ledger, store)["rows"] if r["game"] in games]
+        if sides:
+            requests = [r for r in requests if self._barrage_side(r["game"], r["barrage"]) in sides]
+        return {"spends": spends, "requests": [
+            {**r, "column": r["column_recorded"], "computed": r.get("column_computed")} for r in requests]}
+
+    def _barrage_side(self, game: str, barrage: str) -> Optional[str]:
+        view = self.view(game)
+        return view.barrage_sides.get(barrage) if view else None
+
+    def filter_options(self) -> dict[str, list[str]]:
+        games = self.summaries()
+        return {"scenarios": sorted({g.scenario for g in games if g.scenario}),
+                "sides": sorted({s for g in games for s in g.sides}),
+                "years": sorted({(g.date or "")[:4] for g in games if g.date})}
+
+
+def _written(write) -> dict[str, Any]:
+    """Run a write; its refusal (bad token, unknown dispute, a bad event) as {"error": message}."""
+    try:
+        return {"event": write()}
+    except ProblemError as err:
+        return {"error": getattr(err, "detail", None) or str(err)}
+    except (ConflictError, LogError, ValueError, KeyError) as err:
+        return {"error": str(err)}
+
+
+_DATA: dict[str, DashboardData] = {}
+_DATA_LOCK = threading.Lock()
+
+
+def data_for(db: Optional[str]) -> DashboardData:
+    """One DashboardData per store per process (like the API's services)."""
+    with _DATA_LOCK:
+        key = db or ""
+        if key not in _DATA:
+            _DATA[key] = DashboardData(db)
+        return _DATA[key]

@@ -1,0 +1,64 @@
+"""Every component id of the dashboard, in one place (pages, callbacks and browser tests share them)."""
+from __future__ import annotations
+
+# -- shell --------------------------------------------------------------------------------------
+NAV = "nav"
+
+# -- games page ---------------------------------------------------------------------------------
+GAMES_TABLE = "games-table"
+
+# -- replay page --------------------------------------------------------------------------------
+REPLAY_GAME = "replay-game"          # dcc.Store: {"game", "last"}
+REPLAY_SEQ = "replay-seq"            # dcc.Store: {"seq"}: the position; everything follows it
+REPLAY_MAP = "replay-map"
+REPLAY_FIRST = "replay-first"
+REPLAY_PREV = "replay-prev"
+REPLAY_NEXT = "replay-next"
+REPLAY_LAST = "replay-last"
+REPLAY_SLIDER = "replay-slider"
+REPLAY_JUMP = "replay-jump"          # dropdown of turns and phases
+REPLAY_POSITION = "replay-position"  # "event N of M, turn T, phase P"
+REPLAY_EVENTS = "replay-events"      # the event list (RadioItems: the checked one is the current event)
+REPLAY_EVENT_TEXT = "replay-event-text"
+REPLAY_RULES = "replay-rules"        # the chosen event's rule applications
+REPLAY_FINDINGS_ONLY = "replay-findings-only"
+REPLAY_VIEW = "replay-view"          # "played" | "ruled"
+REPLAY_URL_SINK = "replay-url-sink"  # output of the clientside callback that writes the URL
+
+# -- disputes page ------------------------------------------------------------------------------
+DISPUTE_GAME = "dispute-game"
+DISPUTE_LIST = "dispute-list"
+DISPUTE_ABOUT = "dispute-about"
+DISPUTE_CLAIM = "dispute-claim"
+DISPUTE_TOKEN = "dispute-token"
+DISPUTE_RAISE = "dispute-raise"
+DISPUTE_RAISE_RESULT = "dispute-raise-result"
+DISPUTE_EVIDENCE_FOR = "dispute-evidence-for"
+DISPUTE_EVIDENCE = "dispute-evidence"
+RULING_DISPUTE = "ruling-dispute"
+RULING_DECISION = "ruling-decision"
+RULING_RULE = "ruling-rule"
+RULING_NOTE = "ruling-note"
+RULING_CORRECTIONS = "ruling-corrections"
+RULING_TOKEN = "ruling-token"
+RULING_ISSUE = "ruling-issue"
+RULING_RESULT = "ruling-result"
+DISPUTE_REFRESH = "dispute-refresh"  # dcc.Store bumped after a write so the lists reload
+
+# -- analytics page -----------------------------------------------------------------------------
+AN_SCENARIO = "an-scenario"
+AN_SIDE = "an-side"
+AN_YEAR = "an-year"
+AN_POINTS = "an-points"
+AN_CONSUMPTION = "an-consumption"
+AN_RESISTANCE = "an-resistance"
+AN_FOT = "an-fot"
+CHARTS = (AN_POINTS, AN_CONSUMPTION, AN_RESISTANCE, AN_FOT)
+
+
+def png_button(chart: str) -> str:
+    return f"{chart}-png"
+
+
+def png_download(chart: str) -> str:
+    return f"{chart}-download"

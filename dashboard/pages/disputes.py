@@ -1,0 +1,177 @@
+"""Dispute (`/disputes/<game>`): raise a dispute on an event, see the auditor's evidence, rule on it.
+
+Writes go through the API's own service functions (api.recording.raise_dispute / issue_ruling)
+with the same bearer tokens and rights: a player (or better) raises, a referee rules.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from dash import Input, Output, State, dcc, html, no_update
+
+from dashboard import ids
+from dashboard.data import DashboardData, GameView
+from dashboard.pages.common import current_data, missing_game, verdict_badge
+from dashboard.words import describe, headline
+
+TITLE = "Disputes"
+DECISIONS = ("upheld", "overturned", "house-rule")
+
+
+def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
+    data = current_data()
+    gv = data.view(game) if game else None
+    if gv is None:
+        return missing_game(game)
+    chosen = gv.clamp(about) if about else None
+    events = [{"label": headline(l), "value": l["seq"]} for l in gv.lines]
+    return html.Div(className="disputes", children=[
+        dcc.Store(id=ids.DISPUTE_GAME, data={"game": gv.game}),
+        dcc.Store(id=ids.DISPUTE_REFRESH, data=0),
+        html.Div(className="replay-head", children=[
+            html.H2(f"Disputes · {gv.game}"), dcc.Link("replay", href=f"/replay/{gv.game}", className="head-link")]),
+        html.Div(id=ids.DISPUTE_LIST, children=dispute_list(data, gv.game)),
+        html.Div(className="forms", children=[
+            html.Div(className="form", children=[
+                html.H3("Raise a dispute"),
+                html.Label("Event disputed"),
+                dcc.Dropdown(id=ids.DISPUTE_ABOUT, options=events, value=chosen, placeholder="choose the event"),
+                html.Div(id=ids.DISPUTE_EVIDENCE_FOR, className="evidence",
+                         children=evidence_for(data, gv, chosen) if chosen else []),
+                html.Label("Claim"),
+                dcc.Textarea(id=ids.DISPUTE_CLAIM, placeholder="what was wrong, and why", className="claim"),
+                html.Label("Token (player or referee)"),
+                dcc.Input(id=ids.DISPUTE_TOKEN, type="password", placeholder="umpire_…", className="token"),
+                html.Button("Raise dispute", id=ids.DISPUTE_RAISE),
+                html.Div(id=ids.DISPUTE_RAISE_RESULT, className="result"),
+            ]),
+            html.Div(className="form", children=[
+                html.H3("Rule (referee)"),
+                html.Label("Dispute"),
+                dcc.Dropdown(id=ids.RULING_DISPUTE, options=_open_options(data, gv.game), placeholder="open dispute"),
+                html.Label("Decision"),
+                dcc.RadioItems(id=ids.RULING_DECISION, options=list(DECISIONS), value="upheld", inline=True),
+                html.Label("Rule id"), dcc.Input(id=ids.RULING_RULE, placeholder="e.g. IM.ART.FOT", className="wide"),
+                html.Label("Note"), dcc.Textarea(id=ids.RULING_NOTE, className="claim"),
+                html.Label("Corrections (JSON list of events {type, data} that replace the disputed effect)"),
+                dcc.Textarea(id=ids.RULING_CORRECTIONS, placeholder='[{"type": "UnitStatusChanged", '
+                             '"data": {"unit": "g-1", "status": "unpinned"}}]', className="claim"),
+                html.Label("Referee token"),
+                dcc.Input(id=ids.RULING_TOKEN, type="password", placeholder="umpire_…", className="token"),
+                html.Button("Issue ruling", id=ids.RULING_ISSUE),
+                html.Div(id=ids.RULING_RESULT, className="result"),
+            ]),
+        ]),
+    ])
+
+
+def _open_options(data: DashboardData, game: str) -> list[dict[str, Any]]:
+    return [{"label": f"{d['dispute']} (event {d['about']}): {d['claim']}", "value": d["dispute"]}
+            for d in data.disputes(game) if d["status"] == "open"]
+
+
+def _apps_table(applications: list[dict[str, Any]]) -> html.Table | html.P:
+    if not applications:
+        return html.P("No rule application bears on this event.")
+    head = html.Tr([html.Th(h) for h in ("event", "verdict", "rule", "what", "citation", "expected", "recorded")])
+    rows = [html.Tr([html.Td(a["seq"]), html.Td(verdict_badge(a["verdict"])), html.Td(a["rule"]),
+                     html.Td(a["message"]), html.Td(a["citation"], className="citation"),
+                     html.Td(str(a.get("expected"))), html.Td(str(a.get("recorded")))]) for a in applications]
+    return html.Table(className="rules", children=[html.Thead(head), html.Tbody(rows)])
+
+
+def _dice_list(dice: list[dict[str, Any]]) -> html.Ul:
+    return html.Ul([html.Li(headline(d)) for d in dice] or [html.Li("no dice bear on it")])
+
+
+def _units_table(board: dict[str, Any]) -> html.Ul:
+    items = [html.Li(f"{k} ({u.get('side')}) at {u.get('location')}" + (f": {', '.join(u['status'])}"
+                                                                        if u.get("status") else ""))
+             for k, u in sorted(board.get("units", {}).items())]
+    return html.Ul(items or [html.Li("no unit")])
+
+
+def evidence_for(data: DashboardData, gv: GameView, about: int) -> list:
+    """What the auditor holds about an event before anyone disputes it."""
+    apps = [a.to_json() for s, apps in data.applications(gv).items() for a in apps
+            if a.seq == about or about in a.related]
+    dice = gv.dice([s for a in apps for s in [a["seq"], *a["related"]]])
+    return [html.H4(f"Evidence on event {about}: {describe(gv.line(about))}"), _apps_table(apps),
+            html.H4("Dice"), _dice_list(dice)]
+
+
+def dispute_list(data: DashboardData, game: str) -> list:
+    disputes = data.disputes(game)
+    if not disputes:
+        return [html.P("No dispute has been raised in this game.")]
+    cards = []
+    for d in disputes:
+        rulings = [html.Li(f"{r['data']['decision']} (event {r['seq']})"
+                           + (f", rule {r['data']['rule']}" if r["data"].get("rule") else "")
+                           + (f": {r['data']['note']}" if r["data"].get("note") else "")) for r in d["rulings"]]
+        event = d["event"]
+        cards.append(html.Details(className=f"dispute dispute-{d['status']}", open=d["status"] == "open", children=[
+            html.Summary([html.B(d["dispute"]), f" · {d['status']} · about event {d['about']}: {d['claim']}",
+                          f" (by {d['by']})" if d.get("by") else ""]),
+            html.P(["Disputed event: ", dcc.Link(headline(event) if event else f"event {d['about']}",
+                                                 href=f"/replay/{game}?seq={d['about']}")]),
+            html.H4("Rule applications the auditor gathered"), _apps_table(d["applications"]),
+            html.H4("Dice"), _dice_list(d["dice"]),
+            html.Div(className="boards", children=[
+                html.Div([html.H4("Before"), _units_table(d["board"]["before"])]),
+                html.Div([html.H4("After"), _units_table(d["board"]["after"])]),
+            ]),
+            html.H4("Rulings"), html.Ul(rulings or [html.Li("none yet")]),
+        ]))
+    return cards
+
+
+def _message(result: dict[str, Any], done: str) -> html.Span:
+    if "error" in result:
+        return html.Span(result["error"], className="error")
+    return html.Span(done.format(**result["event"]["data"], seq=result["event"]["seq"]), className="done")
+
+
+def register_callbacks(app, data: DashboardData) -> None:
+    @app.callback(Output(ids.DISPUTE_EVIDENCE_FOR, "children"), Input(ids.DISPUTE_ABOUT, "value"),
+                  State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
+    def evidence(about, game):
+        gv = data.view(game["game"])
+        return evidence_for(data, gv, gv.clamp(about)) if gv and about else []
+
+    @app.callback(Output(ids.DISPUTE_RAISE_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data"),
+                  Input(ids.DISPUTE_RAISE, "n_clicks"),
+                  State(ids.DISPUTE_ABOUT, "value"), State(ids.DISPUTE_CLAIM, "value"),
+                  State(ids.DISPUTE_TOKEN, "value"), State(ids.DISPUTE_GAME, "data"),
+                  State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
+    def raise_(_, about, claim, token, game, refresh):
+        if not about:
+            return html.Span("Choose the event disputed.", className="error"), no_update
+        result = data.raise_dispute(game["game"], about, claim or "", token or "")
+        return _message(result, "Dispute {dispute} raised at event {seq}."), (refresh or 0) + ("event" in result)
+
+    @app.callback(Output(ids.RULING_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data", allow_duplicate=True),
+                  Input(ids.RULING_ISSUE, "n_clicks"),
+                  State(ids.RULING_DISPUTE, "value"), State(ids.RULING_DECISION, "value"),
+                  State(ids.RULING_RULE, "value"), State(ids.RULING_NOTE, "value"),
+                  State(ids.RULING_CORRECTIONS, "value"), State(ids.RULING_TOKEN, "value"),
+                  State(ids.DISPUTE_GAME, "data"), State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
+    def rule(_, dispute, decision, rule_id, note, corrections, token, game, refresh):
+        if not dispute:
+            return html.Span("Choose the dispute to rule on.", className="error"), no_update
+        try:
+            fixes = json.loads(corrections) if corrections and corrections.strip() else []
+        except json.JSONDecodeError as err:
+            return html.Span(f"corrections: not JSON ({err.msg} at column {err.colno})", className="error"), no_update
+        if not isinstance(fixes, list):
+            return html.Span("corrections: a JSON list of events", className="error"), no_update
+        body = {"dispute": dispute, "decision": decision, "rule": rule_id or None, "note": note or None,
+                "corrections": fixes}
+        result = data.issue_ruling(game["game"], body, token or "")
+        return _message(result, "Ruling on {dispute}: {decision} (event {seq})."), (refresh or 0) + ("event" in result)
+
+    @app.callback(Output(ids.DISPUTE_LIST, "children"), Output(ids.RULING_DISPUTE, "options"),
+                  Input(ids.DISPUTE_REFRESH, "data"), State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
+    def refresh(_, game):
+        return dispute_list(data, game["game"]), _open_options(data, game["game"])

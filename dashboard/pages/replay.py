@@ -1,0 +1,230 @@
+"""Replay (`/replay/<game>?seq=N`): the board at any event, the events in words, their rule applications.
+
+The position lives in one store (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and
+the event list move it in the browser (a clientside callback); the server then sends only what
+changed on the map as a `dash.Patch` (the terrain stays put), and the URL is rewritten in place
+so that it can be shared.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from dash import Input, Output, Patch, State, ctx, dcc, html, no_update
+
+from dashboard import ids
+from dashboard.data import DashboardData, GameView
+from dashboard.figures import STATIC_TRACES, board_traces, map_figure, touches
+from dashboard.pages.common import current_data, missing_game, verdict_badge
+from dashboard.words import describe, headline
+
+TITLE = "Replay"
+MAX_MARKS = 24
+
+
+def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional[str] = None, **_: Any):
+    data = current_data()
+    gv = data.view(game) if game else None
+    if gv is None:
+        return missing_game(game)
+    position = gv.clamp(seq)
+    ruled = view == "ruled" and gv.has_rulings
+    return html.Div(className="replay", children=[
+        dcc.Store(id=ids.REPLAY_GAME, data={"game": gv.game, "last": gv.last}),
+        dcc.Store(id=ids.REPLAY_SEQ, data={"seq": position, "ruled": ruled}),
+        html.Div(id=ids.REPLAY_URL_SINK, hidden=True),
+        html.Div(className="replay-head", children=[
+            html.H2(gv.game), html.Span(f"{gv.final.scenario} · {gv.final.date} · {gv.last} events"),
+            dcc.Link("disputes", href=f"/disputes/{gv.game}", className="head-link"),
+        ]),
+        _controls(gv, position, ruled),
+        html.Div(className="replay-body", children=[
+            html.Div(className="replay-map", children=[
+                dcc.Graph(id=ids.REPLAY_MAP, figure=map_figure(gv.map, _traces(gv, position, ruled)),
+                          config={"scrollZoom": True, "displaylogo": False}),
+            ]),
+            html.Div(className="replay-side", children=[
+                html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text", children=_event_text(gv, position)),
+                dcc.RadioItems(id=ids.REPLAY_EVENTS, className="event-list", value=position,
+                               options=_event_options(data, gv), labelClassName="event-row"),
+            ]),
+        ]),
+        html.Div(className="rules-head", children=[
+            html.H3("Rule applications"),
+            dcc.Checklist(id=ids.REPLAY_FINDINGS_ONLY, options=[{"label": " findings only", "value": "only"}],
+                          value=[]),
+        ]),
+        html.Div(id=ids.REPLAY_RULES, children=rules_panel(data, gv, position, False)),
+    ])
+
+
+def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
+    starts = [s for s in gv.segments if s["phase"] is None]
+    step = max(1, len(starts) // MAX_MARKS + (1 if len(starts) % MAX_MARKS else 0))
+    marks = {s["seq"]: f"T{s['turn']}" for s in starts[::step]}
+    jump = [{"label": (f"Turn {s['turn']}" if s["phase"] is None else
+                       f"   turn {s['turn']} · {s['phase']}" + (f" ({s['active']})" if s["active"] else "")),
+             "value": s["seq"]} for s in gv.segments]
+    views = [{"label": " as played", "value": "played"}, {"label": " as ruled", "value": "ruled"}]
+    return html.Div(className="replay-controls", children=[
+        html.Button("|◀", id=ids.REPLAY_FIRST, title="first event (Home)"),
+        html.Button("◀", id=ids.REPLAY_PREV, title="previous event (←)"),
+        html.Button("▶", id=ids.REPLAY_NEXT, title="next event (→)"),
+        html.Button("▶|", id=ids.REPLAY_LAST, title="last event (End)"),
+        html.Span(id=ids.REPLAY_POSITION, className="position", children=_position(gv, position)),
+        dcc.Dropdown(id=ids.REPLAY_JUMP, options=jump, placeholder="jump to a turn or phase",
+                     className="jump", clearable=True, searchable=True),
+        dcc.RadioItems(id=ids.REPLAY_VIEW, options=views, value="ruled" if ruled else "played", inline=True,
+                       className="view-choice", style={} if gv.has_rulings else {"display": "none"}),
+        html.Div(className="slider", children=dcc.Slider(
+            id=ids.REPLAY_SLIDER, min=1, max=gv.last, step=1, value=position, marks=marks,
+            tooltip={"placement": "bottom", "always_visible": False}, updatemode="mouseup")),
+    ])
+
+
+def _event_options(data: DashboardData, gv: GameView) -> list[dict[str, Any]]:
+    flagged = {seq for seq, apps in data.applications(gv).items() if any(a.verdict.value != "ok" for a in apps)}
+    return [{"label": ("⚑ " if line["seq"] in flagged else "") + headline(line), "value": line["seq"]}
+            for line in gv.lines]
+
+
+def _position(gv: GameView, seq: int) -> str:
+    line = gv.line(seq)
+    return f"event {seq} of {gv.last} · turn {line['turn']} · {line['phase']}"
+
+
+def _event_text(gv: GameView, seq: int) -> list:
+    line = gv.line(seq)
+    side = f" ({line['side']})" if line.get("side") else ""
+    return [html.B(f"{seq}. {line['type']}{side}"), html.Div(describe(line))]
+
+
+def _traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
+    board = gv.board(seq, ruled)
+    touch = touches(gv.line(seq), board, gv.targets)
+    return board_traces(board, gv.layout, touch, gv.colours, gv.resistance(seq))
+
+
+def _dice_text(line: dict[str, Any]) -> str:
+    d = line["data"]
+    return f"{d['die']} → {d['result']} ({d['purpose']}, event {line['seq']})"
+
+
+def rules_panel(data: DashboardData, gv: GameView, seq: int, findings_only: bool) -> list:
+    apps = sorted(data.applications(gv).get(seq, []), key=lambda a: (a.verdict.value == "ok", a.rule))
+    shown = [a for a in apps if a.verdict.value != "ok"] if findings_only else apps
+    out: list = []
+    if not shown:
+        out.append(html.P("No findings on this event." if apps else "No rule judges this event.",
+                          className="no-rules"))
+    else:
+        head = html.Tr([html.Th(h) for h in ("verdict", "rule", "what", "citation", "expected", "recorded", "dice")])
+        rows = []
+        for a in shown:
+            dice = gv.dice([a.seq, *a.related])
+            rows.append(html.Tr(className=f"app app-{a.verdict.value}", children=[
+                html.Td(verdict_badge(a.verdict.value)), html.Td(a.rule, className="rule-id"),
+                html.Td(a.message), html.Td(a.citation, className="citation"),
+                html.Td(_value(a.expected)), html.Td(_value(a.recorded)),
+                html.Td([html.Div(_dice_text(d)) for d in dice] or "—"),
+            ]))
+        out.append(html.Table(className="rules", children=[html.Thead(head), html.Tbody(rows)]))
+    out += _rulings_on(gv, seq)
+    return out
+
+
+def _rulings_on(gv: GameView, seq: int) -> list:
+    """Disputes about this event and their rulings: where "as played" and "as ruled" differ."""
+    disputes = {l["data"]["dispute"]: l for l in gv.lines if l["type"] == "DisputeRaised" and l["data"]["about"] == seq}
+    if not disputes:
+        return []
+    items = []
+    for name, raised in disputes.items():
+        rulings = [l for l in gv.lines if l["type"] == "RulingIssued" and l["data"]["dispute"] == name]
+        verdicts = "; ".join(f"{r['data']['decision']} at event {r['seq']}"
+                             + (f" ({len(r['data'].get('corrections', []))} correction(s))"
+                                if r["data"].get("corrections") else "") for r in rulings) or "open"
+        items.append(html.Li(f"{name}: {raised['data']['claim']} — {verdicts}"))
+    return [html.H4("Disputes about this event"), html.Ul(items)]
+
+
+def _value(value: Any) -> str:
+    return "—" if value is None else str(value)
+
+
+NAVIGATE = """
+function(first, prev, next, last, slider, jump, picked, view, state, game) {
+    const id = dash_clientside.callback_context.triggered_id;
+    let seq = state.seq;
+    let ruled = state.ruled;
+    if (id === "%(first)s") { seq = 1; }
+    else if (id === "%(prev)s") { seq = seq - 1; }
+    else if (id === "%(next)s") { seq = seq + 1; }
+    else if (id === "%(last)s") { seq = game.last; }
+    else if (id === "%(slider)s" && slider != null) { seq = slider; }
+    else if (id === "%(jump)s" && jump != null) { seq = jump; }
+    else if (id === "%(events)s" && picked != null) { seq = picked; }
+    else if (id === "%(view)s") { ruled = view === "ruled"; }
+    seq = Math.max(1, Math.min(game.last, parseInt(seq, 10) || 1));
+    const nu = dash_clientside.no_update;
+    const clear = id === "%(jump)s" && jump != null ? null : nu;
+    if (seq === state.seq && ruled === state.ruled) {
+        return [nu, seq === slider ? nu : seq, seq === picked ? nu : seq, clear];
+    }
+    return [{seq: seq, ruled: ruled}, seq, seq, clear];
+}
+""" % {"first": ids.REPLAY_FIRST, "prev": ids.REPLAY_PREV, "next": ids.REPLAY_NEXT, "last": ids.REPLAY_LAST,
+       "slider": ids.REPLAY_SLIDER, "jump": ids.REPLAY_JUMP, "events": ids.REPLAY_EVENTS, "view": ids.REPLAY_VIEW}
+
+SHARE_URL = """
+function(state) {
+    const params = new URLSearchParams(window.location.search);
+    params.set("seq", state.seq);
+    if (state.ruled) { params.set("view", "ruled"); } else { params.delete("view"); }
+    window.history.replaceState(window.history.state, "", window.location.pathname + "?" + params.toString());
+    window.setTimeout(function() {
+        const row = document.querySelector("#%(events)s input:checked");
+        if (row) { row.closest("label").scrollIntoView({block: "nearest"}); }
+    }, 0);
+    return String(state.seq);
+}
+""" % {"events": ids.REPLAY_EVENTS}
+
+
+def register_callbacks(app, data: DashboardData) -> None:
+    app.clientside_callback(
+        NAVIGATE,
+        Output(ids.REPLAY_SEQ, "data"), Output(ids.REPLAY_SLIDER, "value"), Output(ids.REPLAY_EVENTS, "value"),
+        Output(ids.REPLAY_JUMP, "value"),
+        Input(ids.REPLAY_FIRST, "n_clicks"), Input(ids.REPLAY_PREV, "n_clicks"), Input(ids.REPLAY_NEXT, "n_clicks"),
+        Input(ids.REPLAY_LAST, "n_clicks"), Input(ids.REPLAY_SLIDER, "value"), Input(ids.REPLAY_JUMP, "value"),
+        Input(ids.REPLAY_EVENTS, "value"), Input(ids.REPLAY_VIEW, "value"),
+        State(ids.REPLAY_SEQ, "data"), State(ids.REPLAY_GAME, "data"),
+        prevent_initial_call=True,
+    )
+    app.clientside_callback(SHARE_URL, Output(ids.REPLAY_URL_SINK, "children"), Input(ids.REPLAY_SEQ, "data"))
+
+    @app.callback(
+        Output(ids.REPLAY_MAP, "figure"), Output(ids.REPLAY_POSITION, "children"),
+        Output(ids.REPLAY_EVENT_TEXT, "children"), Output(ids.REPLAY_RULES, "children"),
+        Input(ids.REPLAY_SEQ, "data"), Input(ids.REPLAY_FINDINGS_ONLY, "value"),
+        State(ids.REPLAY_GAME, "data"),
+        prevent_initial_call=True,
+    )
+    def step(state, findings_only, game):
+        gv = data.view(game["game"])
+        if gv is None:
+            return no_update, "this game is no longer in the store", no_update, no_update
+        seq, ruled = gv.clamp(state["seq"]), bool(state.get("ruled"))
+        rules = rules_panel(data, gv, seq, "only" in (findings_only or []))
+        if ctx.triggered_id == ids.REPLAY_FINDINGS_ONLY:
+            return no_update, no_update, no_update, rules
+        return step_patch(gv, seq, ruled), _position(gv, seq), _event_text(gv, seq), rules
+
+
+def step_patch(gv: GameView, seq: int, ruled: bool) -> Patch:
+    """The map at `seq` as a Patch of the traces after the static ones: the terrain is not resent."""
+    patch = Patch()
+    for i, trace in enumerate(_traces(gv, seq, ruled)):
+        patch["data"][STATIC_TRACES + i] = trace
+    return patch
+
