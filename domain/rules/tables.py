@@ -64,7 +64,7 @@ KNOWN_TABLES = {
     "BCRT_COLUMNS": "list of [min_firepower, column] in ascending order",
     "AFMT": "side -> year -> roll -> mission letter",
     "BTT": "side -> year -> roll -> barrage type",
-    "SPOTTING": "target class -> terrain -> maximum range in hexes",
+    "SPOTTING": "column (fair, bad, buttoned-up) -> distance in hexes -> d10 number to spot on (<=)",
     "SCATTER": "direction roll -> hex direction index 0-5 (0 = north, clockwise)",
     "MOVEMENT": "unit movement class -> terrain -> MP cost",
     "ALLOWANCE": "unit class -> movement allowance",

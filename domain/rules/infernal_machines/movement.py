@@ -1,0 +1,380 @@
+"""Judging `UnitMoved`: adjacency, phase, side, pins, prohibitions and the MP cost of every step.
+
+Costs come from `movement_costs` (the text's rules as code, the base costs from the table
+pack). This module adds what depends on the course of the game: MP already spent in the phase,
+shell holes met in an earlier move of the phase, runs and fatigue, crawling, deep snow and
+destruction zones (one hex per turn), and the minimum-move note (IM.CORE.MINMOVE).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from domain.board.hexes import distance
+from domain.board.terrain import Board, Extras
+from domain.rules.engine import Rule, RuleApplication, RuleModule, register
+from domain.rules.interpretations import Interpretation, declare
+from domain.rules.infernal_machines.movement_costs import (
+    SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
+    shell_readings)
+
+MOVE_SECTIONS = {
+    **SECTIONS,
+    "IM.CORE.REF": "the board: a move names a unit that was deployed",
+    "IM.CORE.SIDE.ACTIVE": "game sequence: a player moves his units in his own player turn",
+    "IM.CORE.PHASE.MOVE": "game sequence: vehicles move in the Vehicle Movement Phase, foot and cavalry "
+                          "in the foot movement phases",
+    "IM.CORE.PATH.START": "movement: a move starts in the hex the unit occupies",
+    "IM.CORE.PATH.ADJACENT": "movement: a unit moves hex by hex into adjacent hexes",
+    "IM.CORE.PINNED.MOVE": "pinned units may not move (Landships!; a prohibition the Environmental "
+                           "Conditions note does not lift: it concerns the obstacles of module 2.0)",
+    "IM.ART.BALLOON.STATIC": "Balloons: may not move once deployed at the start of the scenario",
+    "IM.INF.ST.MOVE": "Sturmtruppen movement bonus: 2 MP in the first foot phase, 1 MP in the second",
+    "IM.INF.ST.RUN": "Sturmtruppen movement bonus: running gives no MP beyond the normal bonus",
+    "IM.INF.SKI": "Skis: three hexes per foot movement phase, for FOs, leaders, infantry and MG platoons",
+    "IM.INF.VEST": "German bulletproof vest: vested units may not run",
+    "IM.OPTMOVE.AGREE": "Advanced Infantry Movement Rules (Optional): agreed at scenario start",
+    "IM.OPTMOVE.RUN.ELIG": "Running: infantry platoons only, up to 4 MP, not in the other foot phase",
+    "IM.OPTMOVE.RUN.AFTER": "Running: no movement until a complete turn has passed",
+    "IM.OPTMOVE.RUN.TERRAIN": "Running: only through clear and road hexes",
+    "IM.OPTMOVE.PRONE.CRAWL": "Going Prone: prone before the first foot phase, one hex in the second",
+    "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
+}
+VEHICLE_PHASES = ("vehicle-movement",)
+FOOT_PHASES = ("first-foot-movement", "second-foot-movement")
+BEFORE_FOOT = ("start", "pin-removal", "barrage", "air-combat", "vehicle-movement")
+RUN_BLOCKERS = {"trench-hasty", "trench-prepared", "trench-communication", "wire", "wire-high", "minefield"}
+
+MINMOVE = declare(Interpretation(
+    "IM.CORE.MINMOVE", ("IM.CORE.MINMOVE",),
+    "The note guarantees one hex per VMP (vehicles) or per turn (foot, cavalry) 'regardless of any "
+    "obstacles ... whatever happens': does it lift the absolute prohibitions of module 2.0 (high wire, "
+    "roadblocks, stone walls for wheeled vehicles, Level-2 rubble)?",
+    {"costs-only": "the guarantee relaxes MP costs only; the prohibitions stand",
+     "overrides": "one hex is always allowed, even into or across a prohibited obstacle"},
+    default=None))
+RUN_SQUADS = declare(Interpretation(
+    "IM.OPTMOVE.RUN.SQUADS", ("IM.OPTMOVE.RUN.ELIG",),
+    "'Only infantry platoons (not machine gun platoons) may run': may infantry squads run?",
+    {"platoons-only": "read literally: squads may not run", "squads-too": "squads are infantry and may run"},
+    default="platoons-only"))
+
+
+def rule(rule_id: str) -> Rule:
+    return Rule(rule_id, MOVE_SECTIONS[rule_id])
+
+
+@dataclass
+class PhaseRecord:
+    """What a unit has done in the current phase."""
+
+    spent: Optional[float] = 0.0
+    hexes: int = 0
+    shell: bool = False
+    trigger_spent: Optional[float] = None
+
+
+@dataclass
+class TurnRecord:
+    turn: int
+    moves: list[tuple[str, int, str]] = field(default_factory=list)   # (phase, hexes, mode)
+
+    @property
+    def hexes(self) -> int:
+        return sum(h for _, h, _ in self.moves)
+
+
+@register
+class MovementChecks(RuleModule):
+    """Every `UnitMoved`: where, when, who, and at what cost."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.extras = Extras()
+        self.phase: dict[str, PhaseRecord] = {}
+        self.turns: dict[str, TurnRecord] = {}
+        self.ran: dict[str, tuple[int, str]] = {}
+        self.crawl: dict[str, int] = {}
+        self.pending: list[tuple[dict[str, Any], tuple[str, ...]]] = []
+
+    # -- bookkeeping ----------------------------------------------------------------------
+    def after(self, line):
+        self.extras.update(line, self.ctx.board)
+        return super().after(line)
+
+    def on_PhaseStarted(self, line):
+        self.phase = {}
+
+    def on_UnitStatusChanged(self, line):
+        d = line["data"]
+        if d["status"] == "prone" and line["phase"] in BEFORE_FOOT:
+            self.crawl[d["unit"]] = line["turn"]
+
+    def _turn(self, unit: str, turn: int) -> TurnRecord:
+        rec = self.turns.get(unit)
+        if rec is None or rec.turn != turn:
+            rec = self.turns[unit] = TurnRecord(turn)
+        return rec
+
+    # -- the judgement --------------------------------------------------------------------
+    def on_UnitMoved(self, line):
+        d, seq, board = line["data"], line["seq"], self.ctx.board
+        unit = board.units.get(d["unit"])
+        if unit is None:
+            return [rule("IM.CORE.REF").violation(seq, f"no unit {d['unit']!r} was deployed", recorded=d["unit"])]
+        view = Board(board, self.extras)
+        mover = mover_for(view, unit, self.ctx.tables)
+        if mover.mclass == "air":
+            return []   # aircraft fly in the air combat phase; their moves are not hex movement
+        if mover.mclass == "static":
+            return [rule("IM.ART.BALLOON.STATIC").violation(seq, f"balloon {unit.unit} may not move once deployed")]
+        path, mode = d["path"], d.get("mode") or "normal"
+        out: list[RuleApplication] = []
+        bad = [f"{a}->{b}" for a, b in zip(path, path[1:]) if distance(a, b, view.placement) != 1]
+        out.append(rule("IM.CORE.PATH.ADJACENT").judge(
+            seq, not bad, "each step enters an adjacent hex", f"steps between non-adjacent hexes: {', '.join(bad)}",
+            recorded=path))
+        if unit.location and path[0] != unit.location:
+            out.append(rule("IM.CORE.PATH.START").violation(
+                seq, f"{unit.unit} stands in {unit.location}, the path starts in {path[0]}",
+                expected=unit.location, recorded=path[0]))
+        expected = VEHICLE_PHASES if mover.vehicle else FOOT_PHASES
+        if line["phase"] not in VEHICLE_PHASES + FOOT_PHASES:
+            self.pending.append((line, expected))   # a retreat is judged at the end
+            return out
+        out.extend(self._who_when(line, unit, expected))
+        if bad:
+            return out
+        out.extend(self._mode(line, unit, mover, view))
+        out.extend(self._path(line, unit, mover, view))
+        return out
+
+    def _who_when(self, line, unit, expected) -> list[RuleApplication]:
+        seq, board, out = line["seq"], self.ctx.board, []
+        side = line.get("side")
+        if side is not None and board.active is not None:
+            out.append(rule("IM.CORE.SIDE.ACTIVE").judge(
+                seq, side == board.active, f"{side} is the active side",
+                f"{side} moved in {board.active}'s player turn", expected=board.active, recorded=side))
+        out.append(rule("IM.CORE.PHASE.MOVE").judge(
+            seq, line["phase"] in expected, f"{unit.unit_class} moves in the {line['phase']} phase",
+            f"a {unit.unit_class} moves in {' or '.join(expected)}, not in {line['phase']}",
+            expected=list(expected), recorded=line["phase"]))
+        if "pinned" in unit.status:
+            out.append(rule("IM.CORE.PINNED.MOVE").violation(
+                seq, f"{unit.unit} is pinned (since turn {unit.pinned_at_turn})", related=[unit.last_seq]))
+        return out
+
+    def _mode(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
+        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], line["data"]
+        mode, path, out = d.get("mode") or "normal", d["path"], []
+        ran = self.ran.get(unit.unit)
+        if ran and ran[0] == turn and ran[1] != phase:
+            out.append(rule("IM.OPTMOVE.RUN.ELIG").violation(
+                seq, f"{unit.unit} ran in the {ran[1]} phase and may not move in the other foot phase"))
+        elif ran and ran[0] == turn - 1:
+            out.append(rule("IM.OPTMOVE.RUN.AFTER").violation(
+                seq, f"{unit.unit} ran in turn {ran[0]}: no movement until a complete turn has passed"))
+        if mode == "run":
+            out.extend(self._run(line, unit, mover, view))
+        if mode == "trot":
+            hexes = self.phase.get(unit.unit, PhaseRecord()).hexes + len(path) - 1
+            out.append(rule("IM.CAV.TROT").judge(
+                seq, mover.mclass == "cavalry" and hexes <= 5, f"a trot of {hexes} hexes",
+                f"a trot is cavalry moving at most five hexes; this is {hexes} hexes by a {unit.unit_class}",
+                expected=5, recorded=hexes))
+        if mode == "ski":
+            hexes = self.phase.get(unit.unit, PhaseRecord()).hexes + len(path) - 1
+            out.append(rule("IM.INF.SKI").judge(
+                seq, mover.skis and hexes <= 3, f"{hexes} hexes on skis",
+                f"skis: three hexes per foot phase, for units that have skis ({unit.unit_class}, {hexes} hexes)",
+                expected=3, recorded=hexes))
+        if mode == "gallop" and mover.mclass != "cavalry":
+            out.append(rule("IM.ENV.DEEPSNOW.CAV").violation(seq, f"only cavalry gallop, not a {unit.unit_class}"))
+        return out
+
+    def _run(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
+        seq, path, out = line["seq"], line["data"]["path"], []
+        options = [str(o) for o in self.ctx.board.options]
+        agreed = any(o.startswith("IM.OPTMOVE") or o == "running" for o in options)
+        out.append(rule("IM.OPTMOVE.AGREE").judge(
+            seq, agreed, "the running rule was agreed", "running is optional and GameStarted.options does not "
+            "list it (IM.OPTMOVE.RUN.ELIG)", recorded=options))
+        eligible, label = unit.unit_class == "infantry-platoon" and mover.mclass == "foot", None
+        if unit.unit_class == "infantry-squad":
+            reading = self.ctx.interpretations.reading(RUN_SQUADS.name)
+            label = self.ctx.interpretations.label(RUN_SQUADS.name)
+            eligible = reading == "squads-too"
+        out.append(rule("IM.OPTMOVE.RUN.ELIG").judge(
+            seq, eligible, f"a {unit.unit_class} may run",
+            f"only infantry platoons may run, not a {unit.unit_class}", interpretation=label))
+        if mover.vest:
+            out.append(rule("IM.INF.VEST").violation(seq, f"{unit.unit} wears vests and may not run"))
+        crossed = [loc for loc in path[1:-1]
+                   if not (view.terrain(loc) == "clear" or view.road(loc))
+                   or RUN_BLOCKERS & set(view.markers(loc)) or view.trench(loc)]
+        out.append(rule("IM.OPTMOVE.RUN.TERRAIN").judge(
+            seq, not crossed, "the run crosses only clear and road hexes",
+            f"a run may pass only through clear and road hexes, not {', '.join(crossed)}", recorded=crossed))
+        return out
+
+    # -- the path and its cost ------------------------------------------------------------
+    def _path(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
+        seq, d, ctx = line["seq"], line["data"], self.ctx
+        path, mode = d["path"], d.get("mode") or "normal"
+        rec = self.phase.setdefault(unit.unit, PhaseRecord())
+        turn_rec = self._turn(unit.unit, line["turn"])
+        first = rec.hexes == 0 if mover.vehicle else turn_rec.hexes == 0
+        single = len(path) == 2 and first
+        cond = Conditions(ctx.board.weather, ctx.board.terrain_state)
+        pe = evaluate_path(view, mover, path, cond, ctx.tables, ctx.interpretations,
+                           prev_shell=rec.shell, spent_before=rec.spent or 0.0)
+        out = self._prohibited(seq, pe, single)
+        if pe.stop_broken:
+            s = pe.stop_broken
+            out.append(rule(s.stop).violation(seq, f"the unit must stop on entering {s.to}, yet moves on",
+                                              recorded=path))
+        out.extend(self._hex_limits(line, unit, mover, view, turn_rec))
+        storey = self._storey(line, unit, view, out)
+        if mode != "ski":
+            out.extend(self._cost(line, unit, mover, view, pe, rec, single, storey))
+        hexes = len(path) - 1
+        rec.hexes += hexes
+        rec.spent = None if rec.spent is None or pe.total is None else rec.spent + pe.total + storey
+        if pe.shell_trigger is not None and rec.trigger_spent is None:
+            rec.trigger_spent = pe.spent_at_trigger
+        rec.shell = pe.ends_on_shell
+        turn_rec.moves.append((line["phase"], hexes, mode))
+        if mode == "run":
+            self.ran[unit.unit] = (line["turn"], line["phase"])
+        return out
+
+    def _prohibited(self, seq: int, pe: PathEval, single: bool) -> list[RuleApplication]:
+        s = pe.prohibited
+        if s is None:
+            return []
+        if not (s.obstacle and single):
+            return [rule(s.prohibited).violation(seq, s.why, recorded=[s.frm, s.to])]
+        interp = self.ctx.interpretations
+        reading, label = interp.reading(MINMOVE.name), interp.label(MINMOVE.name)
+        if reading is None:
+            readings = "; ".join(f"{k}: {v}" for k, v in MINMOVE.readings.items())
+            return [rule("IM.CORE.MINMOVE").ambiguous(
+                seq, f"a one-hex move against {s.prohibited} ({s.why}); the minimum-move note says one hex "
+                f"is always allowed. Readings: {readings}", inputs={"prohibition": s.prohibited}, interpretation=label)]
+        if reading == "overrides":
+            return [rule("IM.CORE.MINMOVE").ok(seq, f"one hex is always allowed ({s.why})", interpretation=label)]
+        return [rule(s.prohibited).violation(seq, s.why, recorded=[s.frm, s.to], interpretation=label)]
+
+    def _hex_limits(self, line, unit, mover: Mover, view: Board, turn_rec: TurnRecord) -> list[RuleApplication]:
+        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], line["data"]
+        path, mode, out = d["path"], d.get("mode") or "normal", []
+        total = turn_rec.hexes + len(path) - 1
+        limits = []
+        if mover.mclass == "foot" and self.ctx.board.terrain_state == "deep-snow" and not (mover.skis or mode == "ski"):
+            limits.append(("IM.ENV.DEEPSNOW.FOOT", "in deep snow, foot units without skis"))
+        zone_rule = destruction_zone(view, path[0]) if mover.mclass == "foot" else None
+        if zone_rule:
+            limits.append((zone_rule, f"infantry starting in the destruction impact zone at {path[0]}"))
+        if self.crawl.get(unit.unit) == turn and mover.mclass == "foot":
+            limits.append(("IM.OPTMOVE.PRONE.CRAWL", "a unit that went prone before the first foot phase"))
+        for rule_id, who in limits:
+            good = total <= 1 and phase == "second-foot-movement"
+            out.append(rule(rule_id).judge(
+                seq, good, f"{who}: one hex, in the second foot phase",
+                f"{who} move one hex per turn, in the second foot movement phase only "
+                f"({total} hexes this turn, phase {phase})", expected=1, recorded=total))
+        return out
+
+    def _storey(self, line, unit, view: Board, out: list[RuleApplication]) -> float:
+        level = line["data"].get("level")
+        if level is None:
+            return 0.0
+        change = abs(int(level) - view.unit_level(unit))
+        where = line["data"]["path"][-1]
+        out.append(rule("IM.TER.STOREY.COST").judge(
+            line["seq"], change == 0 or view.multi_storey(where), f"{change} level(s), +{change} MP",
+            f"{where} is not a multi-storey building: there is no level {level}", recorded=level))
+        return float(change)
+
+    def _allowance(self, line, unit, mover: Mover, pe: PathEval, view: Board) -> tuple[Optional[float], str]:
+        mode, phase = line["data"].get("mode") or "normal", line["phase"]
+        deep = self.ctx.board.terrain_state == "deep-snow"
+        if mover.mclass == "cavalry" and mode == "gallop":
+            return (6.0, "IM.ENV.DEEPSNOW.CAV") if deep else (10.0, "IM.ENV.DEEPSNOW.CAV")
+        if mode == "run":
+            return (3.0, "IM.INF.ST.RUN") if mover.sturm else (4.0, "IM.OPTMOVE.RUN.ELIG")
+        if mover.sturm and mover.mclass == "foot":
+            # Exception: through road or trench hexes they move like any other unit
+            if not all(view.road(s.to) or view.trench(s.to) for s in pe.steps):
+                return (2.0 if phase == "first-foot-movement" else 1.0), "IM.INF.ST.MOVE"
+        return mover.allowance, pe.cost_rule
+
+    def _cost(self, line, unit, mover: Mover, view: Board, pe: PathEval, rec: PhaseRecord, single: bool,
+              storey: float) -> list[RuleApplication]:
+        seq, tables = line["seq"], self.ctx.tables
+        allowance, judged = self._allowance(line, unit, mover, pe, view)
+        inputs = {"rules": pe.rules, "allowance": allowance, "tables": tables.name}
+        labels = ", ".join(pe.interpretations) or None
+        if pe.total is None or rec.spent is None:
+            return [rule(judged).unverifiable(seq, tables.lacks("MOVEMENT") + " (base Landships! terrain costs)",
+                                              inputs=inputs, interpretation=labels)]
+        if allowance is None:
+            return [rule(judged).unverifiable(seq, tables.lacks("ALLOWANCE") + f" (no printed allowance for "
+                                              f"{unit.unit})", inputs=inputs)]
+        total = rec.spent + pe.total + storey
+        inputs["spent"] = total
+        out = [rule(r).ok(seq, "applied to this move's cost") for r in pe.rules if r != judged
+               and r in MOVE_SECTIONS and r != "IM.SHELL.HALVE"]
+        if total > allowance:
+            if single and pe.prohibited is None:
+                out.append(rule("IM.CORE.MINMOVE").ok(
+                    seq, f"{total:g} MP is over the allowance of {allowance:g}, but one hex is always allowed",
+                    inputs=inputs))
+            else:
+                out.append(rule(judged).violation(
+                    seq, f"the move costs {total:g} MP this phase; the allowance is {allowance:g}",
+                    expected=allowance, recorded=total, inputs=inputs, interpretation=labels))
+            return out
+        out.append(rule(judged).ok(seq, f"{total:g} MP of {allowance:g}", expected=allowance, recorded=total,
+                                   inputs=inputs, interpretation=labels))
+        trigger = rec.trigger_spent if rec.trigger_spent is not None else pe.spent_at_trigger
+        if mover.vehicle and trigger is not None:
+            out.append(self._shell(seq, allowance, trigger, total))
+        return out
+
+    def _shell(self, seq: int, allowance: float, trigger: float, total: float) -> RuleApplication:
+        results = shell_readings(allowance, trigger, total)
+        half = int(allowance // 2)
+        inputs = {"allowance": allowance, "halved": half, "spent_at_halving": trigger, "spent": total}
+        if all(results.values()):
+            return rule("IM.SHELL.HALVE").ok(seq, f"within the halved allowance ({half} MP)", inputs=inputs)
+        if not any(results.values()):
+            return rule("IM.SHELL.HALVE").violation(
+                seq, f"two consecutive shell-hole hexes halve the allowance to {half} MP for the rest of the "
+                f"phase; {total:g} MP spent", expected=half, recorded=total, inputs=inputs)
+        interp = self.ctx.interpretations
+        reading, label = interp.reading(SHELL_SPENT.name), interp.label(SHELL_SPENT.name)
+        if reading is None:
+            readings = "; ".join(f"{k}: {v}" for k, v in SHELL_SPENT.readings.items())
+            return rule("IM.SHELL.HALVE").ambiguous(
+                seq, f"{trigger:g} MP were spent when the allowance was halved to {half}: the text does not say "
+                f"how they count. Readings: {readings}", inputs=inputs, interpretation=label)
+        return rule("IM.SHELL.HALVE").judge(
+            seq, results[reading], f"within the halved allowance ({reading})",
+            f"over the halved allowance ({reading})", inputs=inputs, interpretation=label)
+
+    # -- retreats -------------------------------------------------------------------------
+    def finish(self):
+        out = []
+        for line, expected in self.pending:
+            unit = line["data"]["unit"]
+            retreat = line["data"].get("retreat") or any(
+                l["type"] == "UnitStatusChanged" and l["data"].get("unit") == unit
+                and l["data"].get("status") == "retreated" and l["turn"] == line["turn"]
+                and l["phase"] == line["phase"] for l in self.ctx.lines)
+            if not retreat:
+                out.append(rule("IM.CORE.PHASE.MOVE").violation(
+                    line["seq"], f"{unit} moves in the {line['phase']} phase, which is no movement phase, and no "
+                    f"retreat is recorded", expected=list(expected), recorded=line["phase"]))
+        return out

@@ -1,0 +1,162 @@
+"""Judging `Spotted` and the spotting that direct fire needs (IM.SPOT.*).
+
+What needs no chart is always checked: a spot needs its d10 roll (IM.SPOT.ROLL), a line of
+sight (ridgelines, multi-storey buildings, smoke, boats: stone walls and tanks never block),
+prone spotters see only adjacent hexes (IM.OPTMOVE.PRONE.EFFECTS), balloons never spot
+(IM.ART.AIR.NOSPOT), and direct fire needs a target its firer spotted (IM.SPOT.NEEDED). The
+Spotting Table itself (d10 against a number by distance and column) is table-pack data
+(`SPOTTING`: column -> distance -> number); without it the outcome is `unverifiable`.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from domain.board.hexes import distance
+from domain.board.los import sight
+from domain.board.state import UnitState
+from domain.board.terrain import Board, Extras
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.infernal_machines.observation import SIGHT_SECTIONS, find_unit, spine_reading
+
+SPOT_SECTIONS = {
+    **SIGHT_SECTIONS,
+    "IM.SPOT.NEEDED": "Spotting (changed): the firing unit must first spot the target before direct fire",
+    "IM.SPOT.ROLL": "Spotting (changed): a ten-sided die against the Spotting Table",
+    "IM.SPOT.BUTTONED.DEFAULT": "Buttoned-Up Hatches (new): tanks and armoured cars use the buttoned-up column",
+    "IM.OPTMOVE.PRONE.EFFECTS": "Going Prone: a prone unit spots only adjacent hexes, or units firing on it "
+                                "up to 10 hexes",
+    "IM.ART.AIR.NOSPOT": "Use of aircraft and balloons: they may not spot for ground small arms or anti-tank fire",
+}
+BUTTONED = {"tank", "armoured-car"}
+AIRBORNE = {"aircraft", "balloon"}
+
+
+def spot_rule(rule_id: str) -> Rule:
+    return Rule(rule_id, SPOT_SECTIONS.get(rule_id, "Spotting (changed)"))
+
+
+def spotting_column(board: Board, unit: UnitState) -> str:
+    """The Spotting Table column for a spotter: buttoned-up vehicles, else the weather."""
+    weather = "bad" if board.state.weather == "bad" else "fair"
+    hatch_open = unit.attrs.get("hatch") == "open" or any(
+        m.get("unit") == unit.unit and m.get("marker") == "hatch-open" for m in board.state.markers)
+    if unit.unit_class in BUTTONED and not hatch_open:
+        return "buttoned-up"
+    return weather
+
+
+@register
+class SpottingChecks(RuleModule):
+    """Every `Spotted`, and the spotting each `SmallArmsFired` needs."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.extras = Extras()
+        self.last_spot: dict[str, int] = {}
+
+    def after(self, line):
+        self.extras.update(line, self.ctx.board)
+        if line["type"] == "Spotted":
+            self.last_spot[line["data"]["spotter"]] = line["seq"]
+        return super().after(line)
+
+    def on_Spotted(self, line):
+        d, seq = line["data"], line["seq"]
+        unit = find_unit(self.ctx.board, d["spotter"])
+        if unit is None:
+            return []   # the generic reference check reports unknown units
+        if unit.unit_class == "balloon":
+            return [spot_rule("IM.ART.AIR.NOSPOT").violation(seq, f"balloon {unit.unit} may not spot")]
+        view = Board(self.ctx.board, self.extras)
+        out = [self._roll(line, unit, view)]
+        if unit.location is None or unit.unit_class in AIRBORNE:
+            return out
+        out.extend(self._sight(line, unit, view))
+        out.extend(self._prone(line, unit, view))
+        return out
+
+    def _roll(self, line, unit: UnitState, view: Board) -> RuleApplication:
+        seq, d, tables = line["seq"], line["data"], self.ctx.tables
+        since = self.last_spot.get(unit.unit, 0)
+        rolls = [l for l in self.ctx.lines[since:seq - 1] if l["type"] == "DieRolled"
+                 and l["data"].get("purpose", "").startswith("IM.SPOT.ROLL")
+                 and l["data"].get("subject") in (unit.unit, d["spotter"], None)]
+        if not rolls:
+            return spot_rule("IM.SPOT.ROLL").missing_roll(
+                seq, f"{unit.unit}'s spot of {d['target']} has no IM.SPOT.ROLL d10 before it")
+        roll = rolls[-1]
+        column = spotting_column(view, unit)
+        dist = distance(unit.location, d["target"], view.placement) if unit.location else None
+        modified = roll["data"]["result"] + sum(m.get("value", 0) for m in roll["data"].get("modifiers", []))
+        inputs = {"column": column, "distance": dist, "roll": roll["data"]["result"], "modified": modified}
+        if not tables.has("SPOTTING") or dist is None:
+            return spot_rule("IM.SPOT.ROLL").unverifiable(
+                seq, tables.lacks("Spotting Table (SPOTTING)"), related=[roll["seq"]], inputs=inputs)
+        limit = tables.get("SPOTTING", column, dist)
+        if tables.get("SPOTTING", column) is None:
+            return spot_rule("IM.SPOT.ROLL").unverifiable(
+                seq, f"the {tables.name} pack's Spotting Table has no {column!r} column", inputs=inputs)
+        expected = limit is not None and modified <= limit
+        inputs["number"] = limit
+        return spot_rule("IM.SPOT.ROLL").judge(
+            seq, expected == d["spotted"], f"d10 {modified} against {limit}: spotted={expected}",
+            f"d10 {modified} against {limit} ({column}, {dist} hexes) gives spotted={expected}",
+            Verdict.MISMATCH, expected=expected, recorded=d["spotted"], related=[roll["seq"]], inputs=inputs)
+
+    def _sight(self, line, unit: UnitState, view: Board) -> list[RuleApplication]:
+        seq, target = line["seq"], line["data"]["target"]
+        spine, label = spine_reading(self.ctx, view, unit.location, target)
+        result = sight(view, unit.location, target, observer_level=view.unit_level(unit), spine=spine)
+        if result.clear or not line["data"]["spotted"]:
+            return [spot_rule(result.rule).ok(seq, result.reason, interpretation=label)]
+        return [spot_rule(result.rule).violation(
+            seq, f"{unit.unit} cannot spot {target}: {result.reason}", inputs={"blocker": result.blocker},
+            interpretation=label)]
+
+    def _prone(self, line, unit: UnitState, view: Board) -> list[RuleApplication]:
+        seq, target = line["seq"], line["data"]["target"]
+        if "prone" not in unit.status or not line["data"]["spotted"]:
+            return []
+        dist = distance(unit.location, target, view.placement)
+        fired_on = any(l["type"] == "SmallArmsFired" and l["data"].get("target") == unit.location
+                       and any((self.ctx.board.units.get(f) or UnitState(f, None, "")).location == target
+                               for f in l["data"].get("firers", [])) for l in self.ctx.lines[:seq - 1])
+        limit = 10 if fired_on else 1
+        return [spot_rule("IM.OPTMOVE.PRONE.EFFECTS").judge(
+            seq, dist <= limit, f"prone spotter, {dist} hex(es)",
+            f"a prone unit spots only adjacent hexes{' (10 against units that fired on it)' if fired_on else ''}; "
+            f"the target is {dist} hexes away", expected=limit, recorded=dist)]
+
+    def on_SmallArmsFired(self, line):
+        d, seq, board = line["data"], line["seq"], self.ctx.board
+        out = []
+        spots = [l for l in self.ctx.lines[:seq - 1] if l["type"] == "Spotted" and l["turn"] == line["turn"]
+                 and l["data"].get("target") == d["target"] and l["data"].get("spotted")]
+        for firer in d["firers"]:
+            unit = board.units.get(firer)
+            if unit is None or unit.unit_class in AIRBORNE:
+                continue
+            own = [l for l in spots if _same_spotter(board, l["data"]["spotter"], unit)]
+            airborne = [l for l in spots if (find_unit(board, l["data"]["spotter"]) or unit).unit_class in AIRBORNE
+                        and l.get("side") == line.get("side")]
+            if own:
+                out.append(spot_rule("IM.SPOT.NEEDED").ok(seq, f"{firer} spotted {d['target']}",
+                                                          related=[own[-1]["seq"]]))
+            elif airborne:
+                out.append(spot_rule("IM.ART.AIR.NOSPOT").violation(
+                    seq, f"{d['target']} was spotted only by an aircraft or balloon, which may not spot for "
+                    f"{firer}'s ground fire", related=[airborne[-1]["seq"]]))
+            else:
+                out.append(spot_rule("IM.SPOT.NEEDED").violation(
+                    seq, f"{firer} fires at {d['target']} without having spotted it this turn", recorded=firer))
+        return out
+
+
+def _same_spotter(board, spotter: str, firer: UnitState) -> bool:
+    """The firer itself, or a unit stacked with it (a gun's crew, a mortar's inherent observer)."""
+    if spotter == firer.unit:
+        return True
+    other: Optional[UnitState] = find_unit(board, spotter)
+    return bool(other and other.unit_class not in AIRBORNE and other.location == firer.location
+                and other.side == firer.side)
+
