@@ -67,16 +67,13 @@ MISSION_RULE = {
     "double-creeping": Rule("IM.ART.MISSION.DCB.RUN", "Artillery Fire Missions, Double creeping barrage"),
 }
 R_MATRIX = Rule("IM.ART.LEGAL.MATRIX", "Artillery Options, missions x barrage types x ammunition")
-R_PHASE = Rule("IM.ART.GEN.PHASE", "General Rule, Who may fire")
 R_TWO_KINDS = Rule("IM.ART.GEN.TWO_KINDS", "General Rule (only OBMs conduct missions and barrage types)")
 R_AFMT = Rule("IM.ART.AFMT.ROLL", "Artillery Fire Missions, Artillery Fire Mission Table")
 R_DEST_ALWAYS = Rule("IM.ART.MISSION.DEST.ALWAYS", "Artillery Fire Missions, Destruction mission")
 R_COUNT = Rule("IM.ART.MISSION.COUNT", "Artillery Fire Missions")
 R_BTT = Rule("IM.ART.BTT.ROLL", "Types of Artillery Barrage, Barrage Type Table")
 R_HURRICANE = Rule("IM.ART.BAT.HURRICANE", 'Types of Artillery Barrage, "Hurricane" barrage')
-R_BAT_HEX = Rule("IM.ART.BAT.ONE_PER_HEX", "Types of Artillery Barrage")
 R_AMMO_HEX = Rule("IM.ART.AMMO.ONE_PER_HEX", "Selection and Effects of Ammunition")
-R_DECLARE = Rule("IM.ART.DECLARE", SECTION_DECLARE)
 R_SHRAP_ILLEGAL = Rule("IM.ART.AMMO.SHRAP.ILLEGAL", "Selection and Effects of Ammunition, Shrapnel")
 R_SHRAP_ALLIED = Rule("IM.ART.AMMO.SHRAP.ALLIED", "Shrapnel, Allied use of shrapnel")
 R_SMOKE_PERMIT = Rule("IM.ART.AMMO.SMOKE.PERMIT", "Selection and Effects of Ammunition, Smoke")
@@ -249,11 +246,14 @@ class ArtilleryLegality(RuleModule):
     def on_BarrageDeclared(self, line):
         d, seq = line["data"], line["seq"]
         mission, bat, ammo, side = d["mission"], d["barrage_type"], d["ammunition"], d["side"]
-        out = self._immutable(d, seq)
-        self.declared.setdefault(d["barrage"], {**d, "seq": seq, "turn": line["turn"]})
+        # The phase, the immutability of a declaration and one barrage type per hex are judged by
+        # artillery_procedure.py (IM.ART.GEN.PHASE, IM.ART.DECLARE, IM.ART.BAT.ONE_PER_HEX).
+        if d["barrage"] in self.declared:
+            return []
+        out: list = []
+        self.declared[d["barrage"]] = {**d, "seq": seq, "turn": line["turn"]}
         selection = line["turn"] == 0 and mission in CREEPING   # chosen before the scenario begins
         if not selection:
-            out.append(self._phase(line))
             self.fired_in_phase[side] = self.fired_in_phase.get(side, 0) + 1
         out.extend(self._elements(d, seq))
         out.extend(self._afmt(d, seq))
@@ -273,28 +273,6 @@ class ArtilleryLegality(RuleModule):
                 and side_facts(self.ctx.board, side)[0] == "allied" and mission not in CREEPING:
             self.shrapnel_pending[d["barrage"]] = seq
         return out
-
-    def _immutable(self, d, seq):
-        earlier = self.declared.get(d["barrage"])
-        if earlier is None:
-            return []
-        changed = {k: (earlier.get(k), d.get(k)) for k in ("mission", "barrage_type", "ammunition", "target",
-                                                            "elements") if earlier.get(k) != d.get(k)}
-        if not changed:
-            return []
-        return [R_DECLARE.violation(seq, "a declared barrage may not be changed: "
-                                    + ", ".join(f"{k} {a!r} -> {b!r}" for k, (a, b) in changed.items()),
-                                    related=[earlier["seq"]], expected={k: a for k, (a, _) in changed.items()},
-                                    recorded={k: b for k, (_, b) in changed.items()})]
-
-    def _phase(self, line):
-        board, side = self.ctx.board, line["data"]["side"]
-        good = line["phase"] == "barrage" and board.active == side
-        return R_PHASE.judge(line["seq"], good, "declared in the firer's own barrage phase",
-                             f"indirect barrage fire takes place only in the firer's barrage phase "
-                             f"(phase {line['phase']}, active {board.active})",
-                             expected={"phase": "barrage", "active": side},
-                             recorded={"phase": line["phase"], "active": board.active})
 
     def _elements(self, d, seq):
         board, out = self.ctx.board, []
@@ -413,11 +391,7 @@ class ArtilleryLegality(RuleModule):
         key = (line["turn"], d["side"], d["target"])
         earlier = self.per_hex.setdefault(key, [])
         out = []
-        other_bat = [s for s, bat, _ in earlier if bat != d["barrage_type"]]
         other_ammo = [s for s, _, ammo in earlier if ammo != d["ammunition"]]
-        out.append(R_BAT_HEX.judge(seq, not other_bat, "one barrage type against this hex this turn",
-                                   f"{d['target']} already received another barrage type this turn",
-                                   related=other_bat))
         out.append(R_AMMO_HEX.judge(seq, not other_ammo, "one ammunition type against this hex",
                                     f"{d['target']} was already attacked with another ammunition this turn",
                                     related=other_ammo))
@@ -463,7 +437,6 @@ class ArtilleryLegality(RuleModule):
 
 
 COVERAGE = {
-    "IM.ART.GEN.PHASE": ("implemented", "tests/unit/test_artillery_legality.py::test_barrage_outside_own_barrage_phase"),
     "IM.ART.GEN.TWO_KINDS": ("implemented", "tests/unit/test_artillery_legality.py::test_only_off_map_elements_fire_barrages"),
     "IM.ART.AFMT.ROLL": ("implemented", "tests/unit/test_artillery_legality.py::test_mission_must_be_the_afmt_result"),
     "IM.ART.MISSION.COUNT": ("implemented", "tests/unit/test_artillery_legality.py::test_interdiction_unlocked_by_suppression"),
@@ -476,9 +449,7 @@ COVERAGE = {
     "IM.ART.MISSION.GAS.ELIG": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
     "IM.ART.MISSION.GAS": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
     "IM.ART.BTT.ROLL": ("implemented", "tests/unit/test_artillery_legality.py::test_barrage_type_must_be_allowed_by_btt"),
-    "IM.ART.BAT.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_legality.py::test_one_barrage_type_and_ammunition_per_hex"),
-    "IM.ART.AMMO.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_legality.py::test_one_barrage_type_and_ammunition_per_hex"),
-    "IM.ART.DECLARE": ("implemented", "tests/unit/test_artillery_legality.py::test_declaration_is_immutable"),
+    "IM.ART.AMMO.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_legality.py::test_one_ammunition_per_hex"),
     "IM.ART.LEGAL.MATRIX": ("implemented", "tests/unit/test_artillery_legality.py::test_matrix_pure_function"),
     "IM.ART.AMMO.SHRAP.ILLEGAL": ("implemented", "tests/unit/test_artillery_legality.py::test_shrapnel_illegal_outside_destruction"),
     "IM.ART.AMMO.SHRAP.ALLIED": ("implemented", "tests/unit/test_artillery_legality.py::test_allied_shrapnel_compulsion"),

@@ -348,7 +348,8 @@ class ArtilleryResolution(RuleModule):
             return [rule.violation(seq, f"{decl['ammunition']} shells make no roll on the BCRT", related=related)]
         tests = self.tests.get(d["barrage"], [])
         out = []
-        if not tests and decl["mission"] not in CREEPING:
+        if not tests and decl["mission"] not in CREEPING and not decl.get("sustained"):
+            # (a sustained turn without a scatter test is judged by IM.ART.SUSTAINED.SCATTER)
             out.append(R_SCATTER_ALL.missing_roll(seq, "every barrage takes its scatter test before the BCRT roll; "
                                                   "no ScatterTested is recorded", related=related))
         if decl["mission"] == "counter-battery" and any(t["data"]["scattered"] for t in tests):
