@@ -49,3 +49,15 @@ def fire_orders(db: DbOption = None, game: GameOption = None, format: FormatOpti
 def resistance(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
     """Per hex, the resisted turns until the guns were granted, the position fell or the count reset."""
     _run("resistance", db, game, format)
+
+
+@analytics_app.command("charts")
+def charts(out: Annotated[str, typer.Argument(help="directory for the PNG files")] = "docs/img",
+           db: DbOption = None, game: GameOption = None):
+    """Write the analytics charts of docs/analytics.md as PNG files (plotly + kaleido)."""
+    from api.analytics_charts import write_charts
+    ledger = open_ledger(db)
+    store = ProjectionStore(get_settings(db).db)
+    rows = {kind: query(ledger, store)["rows"] for kind, query in QUERIES.items()}
+    for path in write_charts(rows, out, game=game):
+        typer.echo(path)
