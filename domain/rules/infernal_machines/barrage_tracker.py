@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from domain.board import hexes
+from domain.board.hexes import Placement, PlacementError
 from domain.board.state import BoardState
 from domain.rules.interpretations import Interpretation, declare
 
@@ -55,14 +57,6 @@ FOT_DIE = declare(Interpretation(
                        "unverifiable, a count beyond its last column reads the last column",
               "d6": "a d6, like the other artillery rolls"},
     default="chart"))
-AIRCRAFT_DISTANCE = declare(Interpretation(
-    name="aircraft-observation-distance",
-    rules=("IM.ART.AIR.FO",),
-    question="The aircraft is placed 'directly on the hexagon targeted' yet the barrage marker goes "
-             "'on any hexagon at a distance of two hexagons' from it: exactly 2, or up to 2?",
-    readings={"exactly-2": "the impact hex is exactly 2 hexes from the aircraft",
-              "up-to-2": "any hex within 2 hexes, the aircraft's own (targeted) hex included"},
-    default=None))
 AIRCRAFT_TIMING = declare(Interpretation(
     name="aircraft-barrage-timing",
     rules=("IM.ART.AIR.FO",),
@@ -103,30 +97,28 @@ COUNTER_BATTERY_PROCEDURE = declare(Interpretation(
 
 
 # -- hexes ------------------------------------------------------------------------------------
-def _cube(loc: str) -> tuple[str, int, int]:
-    map_id, _, hex_id = loc.partition(":")
-    col, row = int(hex_id[:2]), int(hex_id[2:])
-    return map_id, col, row - (col - (col & 1)) // 2
+def placement(board: BoardState) -> Placement:
+    try:
+        return Placement.from_maps(board.maps)
+    except (PlacementError, ValueError, TypeError):
+        return Placement.from_maps([])
 
 
-def hex_distance(a: Optional[str], b: Optional[str]) -> Optional[int]:
-    """Hexes between two locations of the same map (odd-q columns), or None."""
+def hex_distance(board: BoardState, a: Optional[str], b: Optional[str]) -> Optional[int]:
+    """Hexes between two locations on the game's board, or None when one is unknown."""
     if not a or not b:
         return None
-    (ma, xa, za), (mb, xb, zb) = _cube(a), _cube(b)
-    if ma != mb:
+    try:
+        return hexes.distance(a, b, placement(board))
+    except (PlacementError, ValueError, KeyError):
         return None
-    ya, yb = -xa - za, -xb - zb
-    return max(abs(xa - xb), abs(ya - yb), abs(za - zb))
 
 
-def neighbours(loc: str) -> list[str]:
-    map_id, _, hex_id = loc.partition(":")
-    col, row = int(hex_id[:2]), int(hex_id[2:])
-    up = -1 if col % 2 == 0 else 0
-    cand = [(col, row - 1), (col, row + 1), (col - 1, row + up), (col - 1, row + up + 1),
-            (col + 1, row + up), (col + 1, row + up + 1)]
-    return [f"{map_id}:{c:02d}{r:02d}" for c, r in cand if 0 <= c <= 99 and 0 <= r <= 99]
+def neighbours(board: BoardState, loc: str) -> list[str]:
+    try:
+        return hexes.neighbours(loc, placement(board))
+    except (PlacementError, ValueError, KeyError):
+        return []
 
 
 def _trench_owner(board: BoardState, loc: str) -> tuple[bool, Optional[str]]:
@@ -160,7 +152,7 @@ def automatic_observation(board: BoardState, side: Optional[str], loc: str) -> t
     if trench:
         return "unknown", ("an enemy trench hex: only the first enemy line nearest the side's starting "
                            "positions is observed, and the log does not hold the lines")
-    for near in neighbours(loc):
+    for near in neighbours(board, loc):
         is_trench, near_owner = _trench_owner(board, near)
         if is_trench and near_owner in (side, None):
             return "unknown", ("next to the side's trenches: only the first row in front of the trench "

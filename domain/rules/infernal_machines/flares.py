@@ -120,7 +120,7 @@ class Flares:
                              f"a flare calls a destruction mission, not {b.mission}",
                              expected="destruction", recorded=b.mission)]
         firer = self._firer(b.flare_roll, b)
-        dist = hex_distance(firer.location if firer else None, b.target)
+        dist = hex_distance(self.ctx.board, firer.location if firer else None, b.target)
         if dist is None:
             return out
         if dist == 4:
