@@ -300,16 +300,16 @@ def points_figure(spends: list[dict[str, Any]], cap: int = 25) -> go.Figure:
     fig = _base("Artillery points spent per element and turn")
     if not spends:
         return _empty(fig, "no artillery points spent in the games shown")
-    elements = sorted({f"{s['game']} · {s['element']}" for s in spends})
+    elements = sorted({f"{s['game']}<br>{s['element']}" for s in spends})
     for turn in sorted({s["turn"] for s in spends}):
         totals = {e: 0 for e in elements}
         for s in spends:
             if s["turn"] == turn:
-                totals[f"{s['game']} · {s['element']}"] += s["points"]
+                totals[f"{s['game']}<br>{s['element']}"] += s["points"]
         fig.add_bar(name=f"turn {turn}", x=elements, y=[totals[e] for e in elements])
     fig.add_hline(y=cap, line=dict(color="#c62828", dash="dash"),
                   annotation_text=f"cap {cap} points", annotation_position="top left")
-    fig.update_layout(barmode="stack", yaxis_title="points", xaxis_title="game · element")
+    fig.update_layout(barmode="stack", yaxis_title="points", xaxis_title="game, element")
     return fig
 
 
@@ -328,7 +328,7 @@ def consumption_figure(spends: list[dict[str, Any]]) -> go.Figure:
             total += per_turn[t]
             running.append(total)
         fig.add_scatter(name=game, x=turns, y=running, mode="lines+markers")
-    fig.update_layout(xaxis_title="turn", yaxis_title="points spent so far")
+    fig.update_layout(xaxis_title="turn", yaxis_title="points spent so far", xaxis_dtick=1)
     return fig
 
 
@@ -349,7 +349,7 @@ def resistance_figure(requests: list[dict[str, Any]]) -> go.Figure:
             fig.add_scatter(name=f"{game} (by the rules)", x=[r["turn"] for r in computed],
                             y=[r["computed"] for r in computed], mode="markers",
                             marker=dict(size=14, symbol="circle-open"))
-    fig.update_layout(xaxis_title="turn", yaxis_title="resistance turns", yaxis_dtick=1)
+    fig.update_layout(xaxis_title="turn", yaxis_title="resistance turns", yaxis_dtick=1, xaxis_dtick=1)
     return fig
 
 

@@ -184,7 +184,7 @@ function(state) {
     window.setTimeout(function() {
         const row = document.querySelector("#%(events)s input:checked");
         if (row) { row.closest("label").scrollIntoView({block: "nearest"}); }
-    }, 0);
+    }, 50);
     return String(state.seq);
 }
 """ % {"events": ids.REPLAY_EVENTS}
