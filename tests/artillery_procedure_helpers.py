@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+import domain.rules.infernal_machines  # noqa: F401  (declares the readings a test may choose)
 from domain.rules.engine import FAILING, AuditReport, audit
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import NONE, TablePack
@@ -81,6 +82,9 @@ class Game(LogBuilder):
 
     def small_arms(self, attack: str, target: str = TARGET, result: str = "no-effect",
                    firers: Optional[list] = None, unit: str = "g-1", side: str = "british", firepower: int = 4):
+        for firer in firers or ["b-inf"]:
+            self.roll("IM.SPOT.ROLL", 1, firer, side, die="d10")
+            self.add("Spotted", {"spotter": firer, "target": target, "spotted": True}, side=side)
         self.add("SmallArmsFired", {"attack": attack, "firers": firers or ["b-inf"], "target": target,
                                     "firepower": firepower, "range": 3}, side=side)
         self.roll("LS.SACRT", 5, attack, side)
