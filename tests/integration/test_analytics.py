@@ -158,3 +158,35 @@ def test_cli_json_and_csv(ledger, store, db_url):
     assert out.output.splitlines()[0].startswith("game,barrage,turn,target,observer_via,column_recorded")
     out = runner.invoke(app, ["analytics", "resistance", "--db", db_url, "--game", "nowhere"])
     assert out.exit_code == 2 and "no game 'nowhere'" in out.output
+
+
+def test_api_routes(ledger, store, db_url):
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from api import problems
+    from api.deps import services_for
+    from api.routes import analytics as analytics_routes
+    # The API's services, error answers and token checks, with the analytics routes.
+    app = FastAPI()
+    app.state.services = services_for(db_url)
+    problems.install(app)
+    app.include_router(analytics_routes.router)
+    store_lines(ledger, resistance_game())
+    ledger.import_lines(example_lines("resistance-turns"))
+    tokens = services_for(db_url).tokens
+    viewer = {"Authorization": f"Bearer {tokens.issue('viewer')[0]}"}
+    bound = {"Authorization": f"Bearer {tokens.issue('viewer', 'resistance-turns')[0]}"}
+    client = TestClient(app)
+    for kind, query in QUERIES.items():
+        answer = client.get(f"/api/analytics/{kind}", headers=viewer)
+        assert answer.status_code == 200
+        assert answer.json() == json.loads(json.dumps(query(ledger, store)))
+    one = client.get("/api/analytics/fire-orders", params={"game": "stretches"}, headers=viewer).json()["rows"]
+    assert {r["game"] for r in one} == {"stretches"} and len(one) == 3
+    # A token bound to one game sees that game only.
+    assert {r["game"] for r in client.get("/api/analytics/fire-orders", headers=bound).json()["rows"]} == \
+        {"resistance-turns"}
+    assert client.get("/api/analytics/ammunition", params={"game": "stretches"}, headers=bound).status_code == 403
+    assert client.get("/api/analytics/resistance", params={"game": "nowhere"}, headers=viewer).status_code == 404
+    assert client.get("/api/analytics/ammunition").status_code == 401
