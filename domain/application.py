@@ -182,7 +182,13 @@ class Ledger(Application):
         if isinstance(first_seq, int) and stored_last and first_seq != stored_last + 1:
             raise ConflictError(game, stored_last,
                                 f"the batch starts at seq {first_seq}; the game's next seq is {stored_last + 1}")
-        lines = objs if checked else self.check(game, objs, allow_unknown=allow_unknown, first_line=first_line)
+        try:
+            lines = objs if checked else self.check(game, objs, allow_unknown=allow_unknown, first_line=first_line)
+        except LogError:
+            last = self.last_seq(game)
+            if last != stored_last:  # another writer appended while this batch was checked
+                raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
+            raise
         batch = self._build(game, lines, stored_last)
         try:
             self.save(*batch.all())
@@ -238,7 +244,10 @@ class Ledger(Application):
 
     def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int) -> _Batch:
         if stored_last:
-            batch = _Batch(self.repository.get(game_uuid(game)))
+            # The game as it stood when the batch was checked: if another writer has appended
+            # since, saving version stored_last + 1 collides with theirs (a conflict), instead of
+            # recording this batch after theirs under the wrong seq.
+            batch = _Batch(self.repository.get(game_uuid(game), version=stored_last))
             lines_to_record = lines
         else:
             first = lines[0]
