@@ -1,0 +1,164 @@
+"""The ground war of a generated game: pin removal, movement, spotting and small arms fire.
+
+Units move one or two hexes toward the enemy in their own phases (vehicles in vehicle movement,
+foot in the foot movement phases), never into an enemy hex, an impact zone or smoke, and only
+along paths whose cost the movement rules accept. Fire is direct: each firer spots its target
+(d10 against the Spotting Table) before it fires, and the small arms result follows the pack's
+SACRT when it has one.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from domain.board.hexes import neighbours
+from domain.board.state import UnitState
+from domain.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.movement_costs import Conditions, evaluate_path, mover_for
+from domain.rules.interpretations import Interpretations
+from domain.rules.infernal_machines.spotting import spotting_column
+
+SMALL_ARMS_TARGETS = set(FIRERS) | set(OBSERVERS)
+
+
+# -- pin removal ----------------------------------------------------------------------------
+def remove_pins(rec: TrackedRecorder, side: str) -> None:
+    """A side's units pinned in an earlier game turn recover in its pin-removal phase; pins with a
+    duration (`turns`) last that many full turns. The enemy's smoke lifts in this phase."""
+    for unit in rec.units(side):
+        if "pinned" not in unit.status or unit.pinned_at_turn is None:
+            continue
+        lasts = unit.pinned_turns or 0
+        if rec.turn > unit.pinned_at_turn + lasts:
+            rec.status(side, unit.unit, "unpinned")
+    enemy = rec.enemy(side)
+    for marker in [m for m in rec.board.markers if m["marker"] == "smoke" and m.get("side") == enemy]:
+        rec.marker(enemy, "smoke", marker["location"], placed=False)
+
+
+# -- movement -------------------------------------------------------------------------------
+def forward(side: str) -> int:
+    return -1 if side == "british" else 1
+
+
+def _row(loc: str) -> int:
+    return int(loc.split(":")[1][2:])
+
+
+def blocked(rec: TrackedRecorder, loc: str, side: str) -> bool:
+    """Hexes a generated unit never enters: off the map, enemy-held, smoked or under barrage."""
+    return (not rec.exists(loc) or bool(rec.board.units_at(loc, side=rec.enemy(side)))
+            or rec.smoke(loc) or rec.in_zone(loc))
+
+
+def legal_path(rec: TrackedRecorder, unit: UnitState, path: list[str]) -> bool:
+    board = rec.terrain()
+    mover = mover_for(board, unit, rec.pack)
+    cond = Conditions(rec.board.weather, rec.board.terrain_state)
+    evaluation = evaluate_path(board, mover, path, cond, rec.pack, Interpretations())
+    if evaluation.prohibited or evaluation.stop_broken or evaluation.shell_trigger is not None:
+        return False
+    allowance = mover.allowance
+    return evaluation.total is not None and allowance is not None and evaluation.total <= allowance
+
+
+def advance(rec: TrackedRecorder, side: str, classes: tuple[str, ...], steps: int, share: float) -> None:
+    """Some of the side's units of these classes step toward the enemy."""
+    front_rows = {_row(u.location) for u in rec.units(rec.enemy(side)) if u.location}
+    for unit in rec.units(side, classes):
+        if rec.pinned(unit) or rec.in_zone(unit.location) or rec.rng.random() > share:
+            continue
+        path = [unit.location]
+        for _ in range(steps):
+            options = [n for n in neighbours(path[-1]) if not blocked(rec, n, side) and n not in path
+                       and (_row(n) - _row(path[-1])) * forward(side) >= 0 and _row(n) not in front_rows]
+            if not options:
+                break
+            path.append(rec.rng.choice(sorted(options)))
+        if len(path) > 1 and legal_path(rec, unit, path):
+            rec.emit("UnitMoved", {"unit": unit.unit, "path": path}, side)
+
+
+def retreat_path(rec: TrackedRecorder, unit: UnitState) -> Optional[list[str]]:
+    """Two hexes back toward the unit's own side, through hexes free of the enemy."""
+    back = -forward(unit.side)
+    start = unit.location
+    for first in sorted(neighbours(start), key=lambda n: -(_row(n) - _row(start)) * back):
+        if not rec.exists(first) or rec.board.units_at(first, side=rec.enemy(unit.side)):
+            continue
+        for second in sorted(neighbours(first), key=lambda n: -(_row(n) - _row(start)) * back):
+            if second in (start, first) or not rec.exists(second):
+                continue
+            if rec.distance(start, second) == 2 and not rec.board.units_at(second, side=rec.enemy(unit.side)):
+                return [start, first, second]
+    return None
+
+
+# -- spotting and small arms ----------------------------------------------------------------
+def spot(rec: TrackedRecorder, side: str, unit: UnitState, target: str) -> bool:
+    roll = rec.rng.randint(1, 10)
+    rec.roll(side, "IM.SPOT.ROLL", "d10", roll, unit.unit)
+    dist = rec.distance(unit.location, target)
+    limit = rec.pack.get("SPOTTING", spotting_column(rec.terrain(), unit), dist)
+    spotted = roll <= (limit if limit is not None else max(1, 10 - dist))
+    rec.emit("Spotted", {"spotter": unit.unit, "target": target, "spotted": spotted}, side)
+    return spotted
+
+
+def sacrt(rec: TrackedRecorder, firepower: float, roll: int) -> str:
+    """The small arms result: the pack's SACRT when it has the column, else a plausible reading
+    (the chart is not in the text; such results audit as unverifiable)."""
+    column = rec.pack.get("SACRT", str(int(firepower)))
+    if isinstance(column, dict) and str(roll) in column:
+        return str(column[str(roll)])
+    edge = roll - (1 if firepower >= 6 else 0)
+    return {0: "eliminated", 1: "eliminated", 2: "retreated", 3: "pinned"}.get(edge, "no-effect")
+
+
+def can_fire(rec: TrackedRecorder, unit: UnitState) -> bool:
+    return (not rec.pinned(unit) and not rec.smoke(unit.location) and unit.location is not None
+            and rec.suppressed.get(unit.unit, -1) < rec.turn)
+
+
+def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
+    """Each able firer of `side` may spot and fire at the nearest enemy hex in range."""
+    for unit in rec.units(side, FIRERS):
+        if not can_fire(rec, unit) or rec.rng.random() > share:
+            continue
+        targets = sorted({e.location for e in rec.units(rec.enemy(side), tuple(SMALL_ARMS_TARGETS))
+                          if e.location and 0 < rec.distance(unit.location, e.location) <= (unit.range or 0)
+                          and not rec.smoke(e.location) and rec.open_line(unit.location, e.location)},
+                         key=lambda loc: (rec.distance(unit.location, loc), loc))
+        if not targets:
+            continue
+        target = targets[0]
+        if not spot(rec, side, unit, target):
+            continue
+        small_arms(rec, side, unit, target)
+
+
+def small_arms(rec: TrackedRecorder, side: str, unit: UnitState, target: str) -> None:
+    attack = f"a-{rec.next_seq}"
+    firepower = unit.firepower or 0
+    rec.emit("SmallArmsFired", {"attack": attack, "firers": [unit.unit], "target": target,
+                                "firepower": firepower, "range": rec.distance(unit.location, target)}, side)
+    roll = rec.rng.randint(1, 6)
+    rec.roll(side, "LS.SACRT", "d6", roll, attack)
+    result = sacrt(rec, firepower, roll)
+    victims = [u for u in rec.board.units_at(target) if u.side != side]
+    results = [{"unit": v.unit, "result": "no-effect" if v.unit_class in VEHICLES else result} for v in victims]
+    rec.emit("SmallArmsResolved", {"attack": attack, "results": results}, side)
+    for v, r in zip(victims, results):
+        apply_result(rec, v, r["result"], attack)
+
+
+def apply_result(rec: TrackedRecorder, unit: UnitState, result: str, cause: str) -> None:
+    """The status a result gives; a retreat that finds no way back eliminates the unit."""
+    if result in ("pinned", "eliminated"):
+        rec.status(unit.side, unit.unit, result, cause)
+    elif result == "retreated":
+        path = retreat_path(rec, unit)
+        if path is None:
+            rec.status(unit.side, unit.unit, "eliminated", cause)
+            return
+        rec.status(unit.side, unit.unit, "retreated", cause)
+        rec.emit("UnitMoved", {"unit": unit.unit, "path": path}, unit.side)
