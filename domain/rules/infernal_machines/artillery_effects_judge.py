@@ -1,0 +1,452 @@
+"""Judging the recorded effects of each barrage against `artillery_effects.barrage_effect`.
+
+A window opens after each `BarrageResolved` and closes at the next step of any barrage, the next
+phase or the end of the log; the effects recorded inside it belong to that resolution. Smoke, gas
+and counter-battery have no BCRT result: their markers, pins and eliminations are judged directly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict, register
+from domain.rules.infernal_machines.artillery_effects import (
+    BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
+    INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
+    R_CB, R_GAS, R_GAS_AREA, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
+    R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
+from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
+from domain.rules.infernal_machines.artillery_resolution import hit_bonus, is_hit, shrapnel_shift
+
+
+@dataclass
+class Window:
+    decl: dict[str, Any]
+    resolved: dict[str, Any]
+    expectations: list[tuple[str, Any, Effect, dict[str, Any]]]   # (location, unit, effect, row)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _mods(roll) -> list[int]:
+    return [int(m.get("value", 0)) for m in roll["data"].get("modifiers", [])]
+
+
+@register
+class ArtilleryEffects(RuleModule):
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.declared: dict[str, dict[str, Any]] = {}
+        self.window: Optional[Window] = None
+        self.moved_in_barrage: dict[str, set[str]] = {}       # barrage -> units that retreated during it
+        self.scatter: dict[str, list[dict[str, Any]]] = {}
+        self.gas_markers: dict[str, dict[str, Any]] = {}      # location -> placing line
+
+    # -- the window --------------------------------------------------------------------------
+    def before(self, line):
+        out = []
+        if self.window is not None and (line["type"] in BOUNDARIES):
+            out.extend(self._close())
+        elif self.window is not None:
+            self.window.events.append(line)
+        out.extend(super().before(line) or ())
+        return out
+
+    def finish(self):
+        return self._close() if self.window is not None else []
+
+    def on_BarrageDeclared(self, line):
+        self.declared.setdefault(line["data"]["barrage"], {**line["data"], "seq": line["seq"], "turn": line["turn"]})
+        return []
+
+    def on_ScatterTested(self, line):
+        self.scatter.setdefault(line["data"]["barrage"], []).append(line)
+        return []
+
+    def on_BarrageResolved(self, line):
+        d = line["data"]
+        decl = self.declared.get(d["barrage"])
+        if decl is None or decl["ammunition"] in ("smoke", "gas"):
+            return []
+        board, out = self.ctx.board, []
+        reading = self.ctx.interpretations.reading(NEUT_PRIMARY.name)
+        miss_pin = self.ctx.interpretations.reading(INTERDICTION_MISS_PIN.name) or "light-vehicles"
+        expectations = []
+        moved = self.moved_in_barrage.setdefault(d["barrage"], set())
+        for row in d.get("results", []):
+            on_bridge = "bridge" in board.hexes.get(row["location"], {}).get("features", [])
+            for unit in board.units_at(row["location"]):
+                cls = target_class(unit)
+                if cls is None:
+                    continue
+                if unit.unit in moved:
+                    ambiguous = self._retreated_in_zone(line, unit)
+                    if ambiguous is not None:
+                        out.append(ambiguous)
+                        continue
+                effect = barrage_effect(decl["mission"], decl["ammunition"], cls, row["zone"], row["result"],
+                                        "pinned" in unit.status, on_bridge, reading or "auto-pin", miss_pin)
+                if effect is not None:
+                    expectations.append((row["location"], unit, effect, row))
+        self.window = Window(decl, line, expectations)
+        return out
+
+    def _retreated_in_zone(self, line, unit) -> Optional[RuleApplication]:
+        reading = self.ctx.interpretations.reading(HURRICANE_RETREAT_IN_ZONE.name)
+        label = self.ctx.interpretations.label(HURRICANE_RETREAT_IN_ZONE.name)
+        if reading == "attacked-again":
+            return None
+        if reading is None:
+            return R_STOP.ambiguous(line["seq"], f"{unit.unit} retreated to {unit.location}, still inside the impact "
+                                    f"zone. {HURRICANE_RETREAT_IN_ZONE.describe()}", interpretation=label)
+        return R_STOP.ok(line["seq"], f"{unit.unit}'s later attacks are ignored (reading {reading})",
+                         interpretation=label)
+
+    def _close(self) -> list[RuleApplication]:
+        w, self.window = self.window, None
+        out: list[RuleApplication] = []
+        statuses: dict[str, list[dict[str, Any]]] = {}
+        for e in w.events:
+            if e["type"] == "UnitStatusChanged":
+                statuses.setdefault(e["data"]["unit"], []).append(e)
+            elif e["type"] == "UnitMoved":
+                statuses.setdefault(e["data"]["unit"], []).append({**e, "data": {"status": "retreated",
+                                                                                  "unit": e["data"]["unit"]}})
+                self.moved_in_barrage.setdefault(w.decl["barrage"], set()).add(e["data"]["unit"])
+        mc_rolls = self._morale_rolls(w, out)
+        for loc, unit, effect, row in w.expectations:
+            out.extend(self._judge_unit(w, loc, unit, effect, row, statuses.get(unit.unit, []), mc_rolls))
+        out.extend(self._obstacles(w))
+        return out
+
+    def _morale_rolls(self, w: Window, out) -> dict[str, dict[str, Any]]:
+        """The one morale roll of each hex (by hex, unit or barrage subject), flagging a second one."""
+        by_hex: dict[str, list[dict[str, Any]]] = {}
+        needing = [loc for loc, _, eff, _ in w.expectations if eff.morale_check]
+        units_of = {}
+        for loc, unit, _, _ in w.expectations:
+            units_of.setdefault(loc, set()).add(unit.unit)
+        for e in w.events:
+            if e["type"] != "DieRolled" or "MORALE" not in e["data"]["purpose"].upper():
+                continue
+            subject = e["data"].get("subject")
+            loc = subject if subject in units_of else next((l for l, us in units_of.items() if subject in us), None)
+            if loc is None and subject == w.decl["barrage"]:
+                loc = next((l for l in needing if l not in by_hex), needing[0] if needing else None)
+            if loc is not None:
+                by_hex.setdefault(loc, []).append(e)
+        out_rolls = {}
+        for loc, rolls in by_hex.items():
+            lights = {u.unit for l, u, eff, _ in w.expectations if l == loc and target_class(u) == "light"}
+            hex_rolls = [r for r in rolls if r["data"].get("subject") not in lights]
+            if len(hex_rolls) > 1:
+                out.append(R_MC_SINGLE.violation(hex_rolls[1]["seq"], f"{len(hex_rolls)} morale rolls for {loc}: "
+                                                 "one morale check is made for the whole hexagon",
+                                                 expected=1, recorded=len(hex_rolls),
+                                                 related=[r["seq"] for r in hex_rolls]))
+            for r in rolls:
+                out_rolls.setdefault(r["data"].get("subject") if r["data"].get("subject") in lights else loc, r)
+        return out_rolls
+
+    def _judge_unit(self, w, loc, unit, effect: Effect, row, recorded, mc_rolls) -> list[RuleApplication]:
+        rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
+        seq0 = w.resolved["seq"]
+        related = [w.decl["seq"], seq0]
+        out: list[RuleApplication] = []
+        outcome = effect.outcome
+        if effect.morale_check:
+            roll = mc_rolls.get(unit.unit) or mc_rolls.get(loc)
+            checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in e["data"]["units"]]
+            xs = {hit_bonus(row["result"])}
+            if w.decl["ammunition"] == "shrapnel" and target_class(unit) in ("inf", "cav"):
+                xs.add(hit_bonus(shrapnel_shift(row["result"])))
+            if roll is None:
+                at = checked[0]["seq"] if checked else (recorded[0]["seq"] if recorded else seq0)
+                return [rule.missing_roll(at, f"{row['result']} in the {row['zone']} zone: {unit.unit} must take a "
+                                          "morale check; no morale roll is recorded", related=related)]
+            mods = _mods(roll)
+            results = {morale_passed(roll["data"]["result"], mods if mods else [x], unit.morale or 0) for x in xs}
+            if len(results) == 1:
+                passed = results.pop()
+            else:
+                passed = checked[0]["data"]["passed"] if checked else True
+            for c in checked:
+                out.append(rule.judge(c["seq"], c["data"]["passed"] == passed,
+                                      f"{unit.unit} (morale {unit.morale}) {'passes' if passed else 'fails'}",
+                                      f"roll {roll['data']['result']}{'+' + str(sum(mods or [min(xs)]))} against morale "
+                                      f"{unit.morale}: {unit.unit} {'passes' if passed else 'fails'}",
+                                      verdict=Verdict.MISMATCH, expected=passed, recorded=c["data"]["passed"],
+                                      related=related + [roll["seq"]]))
+            outcome = effect.on_pass if passed else effect.on_fail
+            related = related + [roll["seq"]]
+        if effect.subroll is not None:
+            rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"].get("subject") == unit.unit
+                     and e["data"]["purpose"].startswith("IM.ART.EFF")]
+            if not rolls:
+                at = recorded[0]["seq"] if recorded else seq0
+                return [rule.missing_roll(at, f"{row['result']}: {unit.unit} needs a second d6 "
+                                          f"({'-'.join(map(str, sorted(effect.subroll)))} destroys)", related=related)]
+            outcome = "eliminated" if rolls[0]["data"]["result"] in effect.subroll else "none"
+            related = related + [rolls[0]["seq"]]
+        out.extend(self._compare(rule, w, unit, row, outcome, recorded, related))
+        if target_class(unit) == "cav" and rule.id.startswith("IM.ART.EFF.DEST") and outcome != "eliminated" \
+                and (row["zone"] == "primary" or is_hit(row["result"])):
+            out.extend(self._dismount(rule, w, unit, row, recorded, related))
+        return out
+
+    def _compare(self, rule, w, unit, row, outcome, recorded, related) -> list[RuleApplication]:
+        must, may = allowed_statuses(outcome)
+        relevant = [e for e in recorded if e["data"]["status"] in {"pinned", "eliminated", "retreated"}]
+        seen = {e["data"]["status"] for e in relevant}
+        out = []
+        for e in relevant:
+            if e["data"]["status"] not in may:
+                out.append(rule.mismatch(e["seq"], f"{row['result']} in the {row['zone']} zone gives {unit.unit} "
+                                         f"'{outcome}', not '{e['data']['status']}'", expected=outcome,
+                                         recorded=e["data"]["status"], related=related))
+        missing = must - seen
+        if missing and not out:
+            out.append(rule.mismatch(w.resolved["seq"], f"{row['result']} in the {row['zone']} zone gives {unit.unit} "
+                                     f"'{outcome}'; no {', '.join(sorted(missing))} is recorded", expected=outcome,
+                                     recorded=sorted(seen), related=related))
+        out.extend(self._durations(rule, w, unit, outcome, relevant, related))
+        if not out:
+            out.append(rule.ok(w.resolved["seq"], f"{unit.unit}: {row['result']} in the {row['zone']} zone -> {outcome}",
+                               related=related))
+        return out
+
+    def _durations(self, rule, w, unit, outcome, relevant, related):
+        pins = [e for e in relevant if e["data"]["status"] == "pinned" and e["data"].get("turns") is not None]
+        if outcome in ("pinned-2", "pinned-more"):
+            return [rule.mismatch(e["seq"], f"{unit.unit} is pinned for two turns, not {e['data']['turns']}",
+                                  expected=2, recorded=e["data"]["turns"], related=related)
+                    for e in pins if e["data"]["turns"] != 2]
+        if outcome == "pinned-neut" and pins:
+            reading = self.ctx.interpretations.reading(NEUT_SECONDARY_DURATION.name)
+            label = self.ctx.interpretations.label(NEUT_SECONDARY_DURATION.name)
+            if reading is None:
+                return [rule.ambiguous(pins[0]["seq"], f"{unit.unit} pinned for {pins[0]['data']['turns']} turns. "
+                                       f"{NEUT_SECONDARY_DURATION.describe()}", related=related, interpretation=label)]
+            if reading == "two-turns":
+                return [rule.judge(pins[0]["seq"], pins[0]["data"]["turns"] == 2, "pinned for two turns",
+                                   "pinned for two turns under this reading", verdict=Verdict.MISMATCH,
+                                   expected=2, recorded=pins[0]["data"]["turns"], interpretation=label)]
+        return []
+
+    def _dismount(self, rule, w, unit, row, recorded, related):
+        dismounted = [e for e in recorded if e["data"]["status"] == "dismounted"]
+        rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"].get("subject") == unit.unit
+                 and "MORALE" not in e["data"]["purpose"].upper() and e["data"]["purpose"].startswith("IM.ART.EFF")]
+        if row["zone"] == "primary":
+            reading = self.ctx.interpretations.reading(CAV_DISMOUNT_PRIMARY.name)
+            label = self.ctx.interpretations.label(CAV_DISMOUNT_PRIMARY.name)
+            if reading is None:
+                return [rule.ambiguous(w.resolved["seq"], f"{unit.unit} survives in the primary zone. "
+                                       f"{CAV_DISMOUNT_PRIMARY.describe()}", related=related, interpretation=label)]
+            if reading == "secondary-only":
+                return [rule.mismatch(e["seq"], "no dismount roll in the primary zone", related=related,
+                                      interpretation=label) for e in dismounted]
+        if not rolls:
+            return [rule.missing_roll(dismounted[0]["seq"] if dismounted else w.resolved["seq"],
+                                      f"{unit.unit} was not eliminated: roll a d6, on 1 it is dismounted",
+                                      related=related)]
+        expected = rolls[0]["data"]["result"] == 1
+        return [rule.judge(rolls[0]["seq"], expected == bool(dismounted),
+                           f"dismount roll {rolls[0]['data']['result']}: {'dismounted' if expected else 'stays mounted'}",
+                           f"dismount roll {rolls[0]['data']['result']}: the unit "
+                           f"{'is dismounted' if expected else 'stays mounted'}", verdict=Verdict.MISMATCH,
+                           expected=expected, recorded=bool(dismounted), related=related + [rolls[0]["seq"]])]
+
+    def _obstacles(self, w: Window) -> list[RuleApplication]:
+        out = []
+        decl, res = w.decl, w.resolved
+        rows = {r["location"]: r for r in res["data"].get("results", [])}
+        bcrt = [l for l in self.ctx.lines[:res["seq"]] if l["type"] == "DieRolled" and l["seq"] > decl["seq"]
+                and l["data"].get("subject") == decl["barrage"] and l["data"]["purpose"].startswith("IM.ART.BCRT")]
+        natural = bcrt[-1]["data"]["result"] if bcrt else None
+        for e in w.events:
+            if e["type"] == "DieRolled" and e["data"]["purpose"].startswith("IM.ART.EFF.INT.HE.OBST"):
+                out.extend(self._bridge_roll(e, rows, w))
+            if e["type"] != "MarkerRemoved" or e["data"]["marker"] not in OBSTACLES:
+                continue
+            row = rows.get(e["data"].get("location"))
+            if row is None:
+                continue
+            rule = Rule(f"IM.ART.EFF.{'DEST' if decl['mission'] == 'destruction' else 'NEUT'}."
+                        f"{'SHR' if decl['ammunition'] == 'shrapnel' else 'HE'}.OBST", "Selection and Effects of Ammunition")
+            if decl["mission"] != "destruction" or decl["ammunition"] != "he" or row["zone"] != "primary":
+                out.append(rule.mismatch(e["seq"], f"a {decl['mission']} {decl['ammunition']} barrage in the {row['zone']} "
+                                         f"zone has no effect against obstacles", related=[res["seq"]]))
+                continue
+            own = [x for x in w.events if x["type"] == "DieRolled" and x["data"]["purpose"].startswith("IM.ART.EFF.DEST.HE.OBST")]
+            one = natural == 1 or any(x["data"]["result"] == 1 for x in own)
+            if res["data"]["firepower"] >= 31:
+                out.append(rule.judge(e["seq"], one, "31+ firepower and a natural 1: one marker removed",
+                                      "an obstacle is removed only on a natural 1 (31+ firepower)",
+                                      verdict=Verdict.MISMATCH, related=[res["seq"]]))
+                continue
+            reading = self.ctx.interpretations.reading(OBSTACLE_REMOVAL.name)
+            label = self.ctx.interpretations.label(OBSTACLE_REMOVAL.name)
+            if "*" in row["result"] and reading is None:
+                out.append(rule.ambiguous(e["seq"], f"firepower {res['data']['firepower']} with an asterisk result. "
+                                          f"{OBSTACLE_REMOVAL.describe()}", related=[res["seq"]], interpretation=label))
+            else:
+                good = reading == "asterisk" and "*" in row["result"]
+                out.append(rule.judge(e["seq"], good, "asterisk result removes the obstacle",
+                                      f"firepower {res['data']['firepower']} is under 31: the obstacle stays",
+                                      verdict=Verdict.MISMATCH, related=[res["seq"]], interpretation=label))
+        return out
+
+    def _bridge_roll(self, e, rows, w):
+        rule = Rule("IM.ART.EFF.INT.HE.OBST", "Selection and Effects of Ammunition, interdiction against obstacles")
+        row = rows.get(e["data"].get("subject")) or next(iter(rows.values()), None)
+        if row is None or is_hit(row["result"]):
+            return [rule.ok(e["seq"], f"bridge roll {e['data']['result']}: destroyed on 1-3")]
+        reading = self.ctx.interpretations.reading(INTERDICTION_BRIDGE.name)
+        label = self.ctx.interpretations.label(INTERDICTION_BRIDGE.name)
+        if reading is None:
+            return [rule.ambiguous(e["seq"], f"bridge roll after a miss. {INTERDICTION_BRIDGE.describe()}",
+                                   interpretation=label)]
+        return [rule.judge(e["seq"], reading == "always", "the bridge roll needs no hit",
+                           "no bridge roll after a miss under this reading", interpretation=label)]
+
+    # -- counter-battery, smoke and gas ------------------------------------------------------------
+    def on_ArtilleryElementEliminated(self, line):
+        d = line["data"]
+        decl = self.declared.get(d.get("by") or "")
+        if decl is None or decl["mission"] != "counter-battery":
+            return []
+        tests = self.scatter.get(decl["barrage"], [])
+        element = self.ctx.board.elements.get(d["element"])
+        out = [R_CB.judge(line["seq"], bool(tests) and not any(t["data"]["scattered"] for t in tests),
+                          "the counter-battery fire did not scatter: one enemy element eliminated",
+                          "a counter-battery mission eliminates an element only when its fire does not scatter",
+                          verdict=Verdict.MISMATCH, related=[decl["seq"]] + [t["seq"] for t in tests])]
+        if element is not None and element.side == decl["side"]:
+            out.append(R_CB.mismatch(line["seq"], f"{d['element']} is the firer's own element", related=[decl["seq"]]))
+        return out
+
+    def on_UnitStatusChanged(self, line):
+        d = line["data"]
+        decl = self.declared.get(d.get("cause") or "")
+        if decl is None or decl["ammunition"] not in ("smoke", "gas"):
+            return []
+        if decl["ammunition"] == "smoke":
+            return [R_SMOKE.mismatch(line["seq"], "smoke screens have no other effects on units", related=[decl["seq"]])]
+        unit = self.ctx.board.units.get(d["unit"])
+        if unit is None:
+            return []
+        if unit.side == decl["side"]:
+            return [R_GAS_FRIENDLY.mismatch(line["seq"], f"{unit.unit} is the firer's own unit: gas has no effect on "
+                                            "friendly units", related=[decl["seq"]])]
+        if unit.unit_class in GAS_IMMUNE:
+            return [R_GAS.mismatch(line["seq"], f"gas has no effect on a {unit.unit_class}", related=[decl["seq"]])]
+        if d["status"] == "pinned" and d.get("turns") == 4:
+            return self._double_gas(line, decl, unit)
+        return [R_GAS_EFFECTS.ok(line["seq"], f"{unit.unit} {d['status']} by gas", related=[decl["seq"]])]
+
+    def _double_gas(self, line, decl, unit):
+        bloc, nation = side_facts(self.ctx.board, decl["side"])
+        rolls = [l for l in self.ctx.lines if l["type"] == "DieRolled" and l["seq"] > decl["seq"]
+                 and l["data"]["purpose"].startswith(R_GAS_DOUBLE.id) and l["data"].get("subject") == unit.unit]
+        german = is_german(nation) or (nation is None and bloc == "central")
+        if not german or (self.ctx.board.date or "") < DOUBLE_GAS_FROM:
+            return [R_GAS_DOUBLE.violation(line["seq"], "only German gas from January 1916 pins for 4 turns",
+                                           related=[decl["seq"]])]
+        if not rolls:
+            return [R_GAS_DOUBLE.missing_roll(line["seq"], f"double gas: roll a d6 for {unit.unit} (4-6: pinned 4 turns)",
+                                              related=[decl["seq"]])]
+        natural = rolls[-1]["data"]["result"]
+        return [R_GAS_DOUBLE.judge(line["seq"], natural >= 4, f"mask roll {natural}: pinned for 4 turns",
+                                   f"mask roll {natural} (1-3): the unit survives the double gas",
+                                   verdict=Verdict.MISMATCH, related=[decl["seq"], rolls[-1]["seq"]])]
+
+    def on_MarkerPlaced(self, line):
+        d = line["data"]
+        if d["marker"] not in ("smoke", "gas") or d.get("unit") or line["phase"] != "barrage":
+            return []
+        decl = next((b for b in reversed(list(self.declared.values())) if b["ammunition"] == d["marker"]
+                     and b["side"] == line.get("side", b["side"])), None)
+        if decl is None:
+            return []
+        centres = {t["data"].get("new_target") or decl.get("target") for t in self.scatter.get(decl["barrage"], [])}
+        centres.discard(None)
+        out = []
+        if centres:
+            rule = R_SMOKE_EFFECT if d["marker"] == "smoke" else R_GAS_AREA
+            out.append(rule.judge(line["seq"], d.get("location") in centres,
+                                  f"{d['marker']} marker on the impact centre {d.get('location')}",
+                                  f"the {d['marker']} marker goes on the central hex of the impact zone "
+                                  f"({', '.join(sorted(centres))}), not {d.get('location')}",
+                                  verdict=Verdict.MISMATCH, related=[decl["seq"]]))
+        if d["marker"] == "gas":
+            self.gas_markers[d.get("location")] = line
+            reading = self.ctx.interpretations.reading(GAS_AREA.name)
+            if reading is None:
+                out.append(R_GAS_AREA.ambiguous(line["seq"], GAS_AREA.describe(), related=[decl["seq"]],
+                                                interpretation=self.ctx.interpretations.label(GAS_AREA.name)))
+        return out
+
+    def on_MarkerRemoved(self, line):
+        d, board = line["data"], self.ctx.board
+        placed = next((m for m in board.markers if m["marker"] == d["marker"] and m.get("location") == d.get("location")), None)
+        if d["marker"] == "smoke" and placed is not None and placed.get("side"):
+            good = line["phase"] == "pin-removal" and board.active not in (None, placed["side"])
+            return [R_SMOKE_EFFECT.judge(line["seq"], good, "smoke removed in the opposing player's pin-removal phase",
+                                         "smoke markers are removed during the opposing player's pin-removal phase",
+                                         related=[placed["seq"]], recorded={"phase": line["phase"], "active": board.active})]
+        if d["marker"] == "gas" and d.get("location") in self.gas_markers:
+            placed_line = self.gas_markers.pop(d.get("location"))
+            reading = self.ctx.interpretations.reading(GAS_DURATION.name)
+            label = self.ctx.interpretations.label(GAS_DURATION.name)
+            if reading is None:
+                return [R_GAS_DURATION.ambiguous(line["seq"], GAS_DURATION.describe(), related=[placed_line["seq"]],
+                                                 interpretation=label)]
+            turns = line["turn"] - placed_line["turn"]
+            expected = 2 if reading == "two-turns" else 1
+            good = turns == expected and board.active not in (None, placed_line.get("side"))
+            return [R_GAS_DURATION.judge(line["seq"], good, f"gas removed {turns} turn(s) after it was fired",
+                                         f"gas is removed at the end of the opponent's turn {expected} turn(s) after "
+                                         f"the barrage (here {turns})", related=[placed_line["seq"]], interpretation=label)]
+        return []
+
+
+COVERAGE = {
+    "IM.ART.EFF.CAV_MODS": ("implemented", "tests/unit/test_artillery_resolution.py::test_mounted_cavalry_modifier"),
+    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13"),
+    "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_cavalry_dismount_ec27"),
+    "IM.ART.EFF.DEST.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_support_weapons_ec27"),
+    "IM.ART.EFF.DEST.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
+    "IM.ART.EFF.DEST.HE.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_obstacle_removal"),
+    "IM.ART.EFF.DEST.SHR.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_shrapnel_morale_uses_shifted_result"),
+    "IM.ART.EFF.DEST.SHR.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.DEST.SHR.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.DEST.SHR.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.DEST.SHR.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_obstacle_removal"),
+    "IM.ART.EFF.NEUT.HE.INF": ("ambiguous", "tests/unit/test_artillery_effects.py::test_neutralisation_secondary_ex_im_14"),
+    "IM.ART.EFF.NEUT.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.NEUT.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.NEUT.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
+    "IM.ART.EFF.NEUT.HE.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_obstacle_removal"),
+    "IM.ART.EFF.SUPP.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_suppression_miss_half_firepower_ec26"),
+    "IM.ART.EFF.SUPP.HE": ("implemented", "tests/unit/test_artillery_effects.py::test_suppression_miss_half_firepower_ec26"),
+    "IM.ART.EFF.SUPP.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.SUPP.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.SUPP.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.SUPP.HE.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.INT.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.INT.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.INT.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
+    "IM.ART.EFF.INT.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
+    "IM.ART.EFF.INT.HE.OBST": ("ambiguous", "tests/unit/test_artillery_effects.py::test_bridge_roll_after_miss_ambiguous_ap14"),
+    "IM.ART.EFF.SMOKE": ("implemented", "tests/unit/test_artillery_effects.py::test_smoke_has_no_effect_on_units"),
+    "IM.ART.AMMO.SMOKE.EFFECT": ("implemented", "tests/unit/test_artillery_effects.py::test_smoke_removed_in_opponent_pin_removal"),
+    "IM.ART.EFF.GAS": ("implemented", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
+    "IM.ART.AMMO.GAS.EFFECTS": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
+    "IM.ART.SCATTER.GAS_FRIENDLY": ("implemented", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
+    "IM.ART.MISSION.GAS.AREA": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_area_and_duration_ambiguous_ap03"),
+    "IM.ART.MISSION.GAS.DURATION": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_area_and_duration_ambiguous_ap03"),
+    "IM.ART.EFF.CB": ("implemented", "tests/unit/test_artillery_effects.py::test_counter_battery_elimination"),
+    "IM.ART.EFF.MC_SINGLE": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13"),
+    "IM.ART.EFF.PERSIST": ("implemented", "tests/unit/test_artillery_effects.py::test_active_impact_zones_until_next_barrage_phase"),
+}
