@@ -119,7 +119,7 @@ class GameView:
             turn, phase = line["turn"], line["phase"]
             if turn != previous[0]:
                 out.append({"turn": turn, "phase": None, "seq": line["seq"], "active": None})
-            if (turn, phase) != previous:
+            if (turn, phase) != previous and not (turn != previous[0] and phase == "start"):
                 active = line["data"].get("active") if line["type"] == "PhaseStarted" else None
                 out.append({"turn": turn, "phase": phase, "seq": line["seq"], "active": active})
             previous = (turn, phase)
@@ -156,6 +156,19 @@ class GameView:
 
     def dice(self, seqs: list[int]) -> list[dict[str, Any]]:
         return [self.line(s) for s in sorted(set(seqs)) if 1 <= s <= self.last and self.line(s)["type"] == "DieRolled"]
+
+    def dice_for(self, seq: int, related: list[int]) -> list[dict[str, Any]]:
+        """The dice an application read: those it relates, and the rolls about the event's subject
+        recorded just before it (a step's rolls come right before its outcome)."""
+        d = self.line(seq)["data"]
+        subject = d.get("barrage") or d.get("attack") or d.get("subject") or d.get("unit")
+        before = []
+        for s in range(seq - 1, 0, -1):
+            line = self.line(s)
+            if line["type"] != "DieRolled" or line["data"].get("subject") != subject:
+                break
+            before.append(s)
+        return self.dice([seq, *related, *(before if subject else [])])
 
 
 def _strip(data: dict[str, Any]) -> dict[str, Any]:

@@ -120,7 +120,7 @@ def rules_panel(data: DashboardData, gv: GameView, seq: int, findings_only: bool
         head = html.Tr([html.Th(h) for h in ("verdict", "rule", "what", "citation", "expected", "recorded", "dice")])
         rows = []
         for a in shown:
-            dice = gv.dice([a.seq, *a.related])
+            dice = gv.dice_for(a.seq, a.related)
             rows.append(html.Tr(className=f"app app-{a.verdict.value}", children=[
                 html.Td(verdict_badge(a.verdict.value)), html.Td(a.rule, className="rule-id"),
                 html.Td(a.message), html.Td(a.citation, className="citation"),

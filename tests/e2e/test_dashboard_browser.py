@@ -1,0 +1,201 @@
+"""The dashboard in a real browser: Debian's chromium (headless) driven by Playwright against a
+real `umpire serve` (API and dashboard on one port) over a store holding the spec's examples."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from api.deps import close_services, services_for
+from api.cli_app import open_ledger
+from domain.log import read_lines
+from projections.audit_trail import audit_lines
+from tests.conftest import EXAMPLES, FIXTURE_GAMES
+from tests.e2e.api_helpers import Server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+FINDING_GAME = "resistance-turns"
+
+
+def example_lines(game: str) -> list[dict]:
+    with open(EXAMPLES / f"{game}.jsonl", encoding="utf-8") as fh:
+        return read_lines(fh)
+
+
+def expected_finding(game: str) -> dict:
+    """The first finding the spec expects in the example (examples/<game>.expected.json)."""
+    return json.loads((EXAMPLES / f"{game}.expected.json").read_text())["findings"][0]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> str:
+    db = str(tmp_path_factory.mktemp("dashboard") / "umpire.db")
+    ledger = open_ledger(db)
+    for path in [*sorted(EXAMPLES.glob("*.jsonl")), *sorted(FIXTURE_GAMES.glob("*.jsonl"))]:
+        ledger.import_lines(path.read_text(encoding="utf-8").splitlines())
+    yield db
+    close_services(db)
+
+
+@pytest.fixture(scope="module")
+def server(store) -> Server:
+    srv = Server(store).start(timeout=60)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    """A page that records console errors, uncaught errors and failed requests; none may occur."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    pg.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
+    pg.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    pg.base = server.url
+    yield pg
+    context.close()
+    assert problems == []
+
+
+def open_replay(page: Page, game: str, seq: int) -> None:
+    page.goto(f"{page.base}/replay/{game}?seq={seq}")
+    page.wait_for_selector("#replay-map .js-plotly-plot .main-svg")
+    expect(page.locator("#replay-position")).to_contain_text(f"event {seq} of")
+
+
+def at_event(page: Page, seq: int, last: int) -> None:
+    expect(page.locator("#replay-position")).to_contain_text(f"event {seq} of {last}")
+    expect(page).to_have_url(re.compile(rf"[?&]seq={seq}(&|$)"))
+
+
+def test_games_page_lists_every_game_with_its_audit_summary(page):
+    page.goto(page.base + "/")
+    rows = page.locator("#games-table .game-row")
+    expect(rows).to_have_count(len(list(EXAMPLES.glob("*.jsonl"))) + len(list(FIXTURE_GAMES.glob("*.jsonl"))))
+    row = rows.filter(has_text=FINDING_GAME)
+    expect(row).to_contain_text(f"{len(example_lines(FINDING_GAME))}")
+    expect(row.locator(f".verdict-{expected_finding(FINDING_GAME)['verdict']}")).to_be_visible()
+    row.get_by_role("link", name=FINDING_GAME).click()
+    expect(page).to_have_url(re.compile(rf"/replay/{FINDING_GAME}"))
+    page.wait_for_selector("#replay-map .js-plotly-plot .main-svg")
+
+
+def test_replay_steps_jumps_and_reads_the_citation_of_a_finding(page):
+    lines = example_lines(FINDING_GAME)
+    last = len(lines)
+    open_replay(page, FINDING_GAME, 1)
+    page.click("#replay-next")
+    at_event(page, 2, last)
+    page.keyboard.press("ArrowRight")
+    at_event(page, 3, last)
+    page.keyboard.press("ArrowLeft")
+    at_event(page, 2, last)
+    page.keyboard.press("End")
+    at_event(page, last, last)
+    page.keyboard.press("Home")
+    at_event(page, 1, last)
+
+    # jump to turn 2: its first event
+    turn2 = next(line["seq"] for line in lines if line["turn"] == 2)
+    page.click("#replay-jump")
+    page.get_by_role("option", name="Turn 2", exact=True).click()
+    at_event(page, turn2, last)
+
+    # the slider's number box moves the board when it loses focus
+    page.fill("#replay-slider input[type=number]", "10")
+    page.keyboard.press("Tab")
+    at_event(page, 10, last)
+
+    # choose the event the spec flags; its findings carry the auditor's citation
+    finding = expected_finding(FINDING_GAME)
+    seq = finding["seq"]
+    report = audit_lines(lines)
+    found = [a for a in report.applications if a.seq == seq and a.verdict.value == finding["verdict"]]
+    assert found, "the auditor flags the event the spec expects"
+    page.locator("#replay-events label", has_text=f"{seq} · T").first.click()
+    at_event(page, seq, last)
+    rules = page.locator("#replay-rules")
+    expect(rules.locator(f"tr.app-{finding['verdict']}").first).to_contain_text(found[0].citation)
+    expect(rules.locator(f"tr.app-{finding['verdict']} .rule-id").first).to_have_text(found[0].rule)
+    assert page.locator("#replay-events input:checked").get_attribute("value") == str(seq)
+    # the event's hex is outlined: the highlight trace has points
+    outline = page.evaluate("() => document.querySelector('#replay-map .js-plotly-plot').data"
+                            ".find(t => t.name === 'touched').x.length")
+    assert outline > 0
+
+    page.get_by_label("findings only").check()
+    expect(rules.locator("tr.app-ok")).to_have_count(0)
+    expect(rules.locator(f"tr.app-{finding['verdict']}").first).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-replay.png"), full_page=True)
+
+
+def test_a_shared_url_opens_at_its_position(page):
+    open_replay(page, "first-turn-barrage", 15)
+    assert page.locator("#replay-slider [role=slider]").get_attribute("aria-valuenow") == "15"
+    assert page.locator("#replay-events input:checked").get_attribute("value") == "15"
+
+
+def test_analytics_draws_every_chart_and_exports_png(page):
+    page.goto(page.base + "/analytics")
+    charts = page.locator(".chart .js-plotly-plot")
+    expect(charts).to_have_count(4)
+    expect(page.locator("#an-points")).to_contain_text("cap 25 points")
+    with page.expect_download(timeout=60_000) as download:
+        page.click("#an-fot-png")
+    path = download.value.path()
+    assert Path(path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-analytics.png"), full_page=True)
+
+
+def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
+    game = "first-turn-barrage"
+    tokens = services_for(store).tokens
+    player, _ = tokens.issue("player", game, "german")
+    referee, _ = tokens.issue("referee")
+    page.goto(f"{page.base}/disputes/{game}")
+    expect(page.locator("#dispute-list")).to_contain_text("No dispute")
+
+    page.click("#dispute-about")
+    page.get_by_role("option", name=re.compile(r"^17 · ")).click()
+    expect(page.locator("#dispute-evidence-for")).to_contain_text("Evidence on event 17")
+    page.fill("#dispute-claim", "the scatter direction was misread")
+    page.fill("#dispute-token", "umpire_wrong_token")
+    page.click("#dispute-raise")
+    expect(page.locator("#dispute-raise-result")).to_contain_text("unknown or revoked token")
+    page.fill("#dispute-token", player)
+    page.click("#dispute-raise")
+    expect(page.locator("#dispute-raise-result")).to_contain_text("raised")
+    expect(page.locator("#dispute-list")).to_contain_text("the scatter direction was misread")
+
+    page.click("#ruling-dispute")
+    page.get_by_role("option", name=re.compile("scatter direction")).click()
+    page.fill("#ruling-token", player)
+    page.click("#ruling-issue")
+    expect(page.locator("#ruling-result")).to_contain_text("needs referee")
+    page.fill("#ruling-token", referee)
+    page.fill("#ruling-note", "the roll stands")
+    page.click("#ruling-issue")
+    expect(page.locator("#ruling-result")).to_contain_text("Ruling on")
+    expect(page.locator("#dispute-list")).to_contain_text("upheld")
+    assert [l["type"] for l in open_ledger(store).lines(game)[-2:]] == ["DisputeRaised", "RulingIssued"]
