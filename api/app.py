@@ -38,7 +38,7 @@ def _mount_dashboard(app: FastAPI, db: str) -> None:
     create_dash = getattr(module, "create_dash", None)
     if create_dash is None:
         return
-    from starlette.middleware.wsgi import WSGIMiddleware
+    from a2wsgi import WSGIMiddleware
 
     dash_app = create_dash(db, requests_pathname_prefix="/")
     app.mount("/", WSGIMiddleware(dash_app.server))
