@@ -17,6 +17,7 @@ class Game(LogBuilder):
 
     def __init__(self, *, hexes: Optional[dict] = None, lno: bool = True, **kw):
         super().__init__(**kw)
+        self.g1_pinned = False
         self.add("MapDefined", {"maps": ["1"], "hexes": {TOWN: {"terrain": "town"}, **(hexes or {})},
                                 "hexsides": []})
         self.add("WeatherSet", {"weather": "fair", "terrain_state": "good"})
@@ -35,6 +36,11 @@ class Game(LogBuilder):
     def barrage_phase(self, turn: int, side: str = "british") -> "Game":
         if turn != self.turn:
             self.turn_start(turn)
+            if self.g1_pinned:
+                # The pin-removal phase lifts the pin of the German platoon before the new barrages.
+                self.phase_start("pin-removal", "german")
+                self.add("UnitStatusChanged", {"unit": "g-1", "status": "unpinned"}, side="german")
+                self.g1_pinned = False
         self.phase_start("barrage", side)
         return self
 
@@ -73,9 +79,14 @@ class Game(LogBuilder):
             self.roll("IM.ART.SCATTER.DRUMFIRE", scatter, barrage, "british")
             self.add("ScatterTested", {"barrage": barrage, "scattered": False}, side="british")
         self.roll("IM.ART.BCRT.REVISED", bcrt, barrage, "british")
-        return self.add("BarrageResolved", {"barrage": barrage, "firepower": 20, "column": "20",
-                                            "results": [{"location": target, "zone": "primary", "result": "miss"}]},
-                        side="british")
+        resolved = self.add("BarrageResolved", {"barrage": barrage, "firepower": 20, "column": "20",
+                                                "results": [{"location": target, "zone": "primary",
+                                                             "result": "miss"}]}, side="british")
+        if target == TARGET:
+            # Destruction, primary zone: a "miss" pins the infantry there.
+            self.add("UnitStatusChanged", {"unit": "g-1", "status": "pinned", "cause": barrage}, side="british")
+            self.g1_pinned = True
+        return resolved
 
     def cancel(self, barrage: str, reason: str):
         return self.add("BarrageCancelled", {"barrage": barrage, "reason": reason}, side="british")

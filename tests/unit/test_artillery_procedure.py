@@ -1,7 +1,7 @@
 """The off-map barrage procedure (Infernal Machines, Indirect Barrage Fire Procedure; Aircraft;
 Balloons; Automatic observation; First-turn barrages): which steps each barrage needs."""
 from domain.rules.tables import TablePack
-from tests.artillery_procedure_helpers import FO_HEX, TARGET, TOWN, Game, at, failing, found, run
+from tests.artillery_procedure_helpers import TOWN, Game, at, failing, found, run
 
 
 def turn_two_fo_barrage(game: Game, comm_roll: int = 5) -> Game:
@@ -351,6 +351,3 @@ def test_declaration_change_in_later_step_is_violation():
                                                "ammunition": "smoke"}, side="british")
     assert found(run(game), "IM.ART.DECLARE") == [(at(amended), "IM.ART.DECLARE.STEPS", "violation")]
 
-
-def test_fo_location_constant_is_map_one():
-    assert FO_HEX.startswith("1:") and TARGET.startswith("1:")

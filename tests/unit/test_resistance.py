@@ -109,7 +109,7 @@ def test_fot_column_follows_resistance_in_the_audit():
     bad = game.fot("b-3", 4, column=2)
     report = run(game)
     assert found(report, "IM.ART.FOT.ROLL", "mismatch") == [(bad["seq"], "IM.ART.FOT.ROLL", "mismatch")]
-    mismatch = [a for a in report.findings if a.verdict.value == "mismatch"][0]
+    mismatch = [a for a in report.findings if a.rule == "IM.ART.FOT.ROLL" and a.verdict.value == "mismatch"][0]
     assert (mismatch.expected, mismatch.recorded) == (1, 2)
 
 
