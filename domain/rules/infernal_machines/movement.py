@@ -105,6 +105,19 @@ class MovementChecks(RuleModule):
     def on_PhaseStarted(self, line):
         self.phase = {}
 
+    def on_MarkerPlaced(self, line):
+        d, seq = line["data"], line["seq"]
+        if d["marker"] != "roadblock" or not d.get("location"):
+            return []
+        view = Board(self.ctx.board, self.extras)
+        loc = d["location"]
+        out = [rule("IM.OBS.ROADBLOCK.LIMIT").judge(
+            seq, not view.roadblock(loc), f"the first roadblock in {loc}",
+            f"only one roadblock may be placed in a road hex; {loc} already has one")]
+        if not view.road(loc):
+            out.append(rule("IM.OBS.ROADBLOCK.LIMIT").violation(seq, f"a roadblock goes in a road hex; {loc} has no road"))
+        return out
+
     def on_UnitStatusChanged(self, line):
         d = line["data"]
         if d["status"] == "prone" and line["phase"] in BEFORE_FOOT:
