@@ -351,3 +351,38 @@ def test_declaration_change_in_later_step_is_violation():
                                                "ammunition": "smoke"}, side="british")
     assert found(run(game), "IM.ART.DECLARE") == [(at(amended), "IM.ART.DECLARE.STEPS", "violation")]
 
+
+
+def test_declaration_is_immutable():
+    # IM: "Once declared, these choices may not be changed during the same barrage" (EC-07).
+    game = Game()
+    game.barrage_phase(2).observe()
+    game.declare("b-2", mission="neutralisation")
+    game.roll("IM.ART.COMM.TEST", 5, "b-2", "british")
+    again = game.declare("b-2", mission="neutralisation", ammunition="smoke")
+    report = run(game)
+    assert found(report, "IM.ART.DECLARE") == [(at(again), "IM.ART.DECLARE", "violation")]
+    violation = [a for a in report.findings if a.rule == "IM.ART.DECLARE"][0]
+    assert (violation.expected, violation.recorded) == ({"ammunition": "he"}, {"ammunition": "smoke"})
+
+
+def test_barrage_outside_barrage_phase():
+    # IM, Who may fire: "All indirect barrage fire must take place during this phase".
+    game = Game()
+    game.barrage_phase(2).observe()
+    game.fire_phase()
+    late = game.declare("b-2")
+    game.phase_start("barrage", "german")
+    other_side = game.declare("b-3", elements=["obm-2"])
+    report = run(game)
+    assert found(report, "IM.ART.GEN.PHASE") == [(at(late), "IM.ART.GEN.PHASE", "violation"),
+                                                 (at(other_side), "IM.ART.GEN.PHASE", "violation")]
+
+
+def test_one_barrage_type_per_hex():
+    # IM, Types of Artillery Barrage: one barrage type per turn against a given hexagon.
+    game = Game()
+    game.barrage_phase(2).observe()
+    game.declare("b-2")
+    second = game.declare("b-3", elements=["obm-2"], barrage_type="hurricane")
+    assert found(run(game), "IM.ART.BAT.ONE_PER_HEX") == [(at(second), "IM.ART.BAT.ONE_PER_HEX", "violation")]

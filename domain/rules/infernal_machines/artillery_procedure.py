@@ -28,7 +28,11 @@ R_FO = Rule("IM.ART.FO.REQUIRED", f"{PROC}, Use of the forward observer")
 R_AUTO = Rule("IM.ART.AUTOOBS.HEXES", "Automatic observation")
 R_AIR = Rule("IM.ART.AIR.FO", "Use of aircraft and balloons, Aircraft")
 R_BALLOON = Rule("IM.ART.BALLOON.FO", "Use of aircraft and balloons, Balloons")
-R_DECLARE = Rule("IM.ART.DECLARE.STEPS", f"{PROC}: once declared, these choices may not be changed during the same barrage")
+R_DECLARE = Rule("IM.ART.DECLARE", f"{PROC}: once declared, these choices may not be changed during the same barrage")
+R_DECLARE_STEPS = Rule("IM.ART.DECLARE.STEPS", f"{PROC}: once declared, these choices may not be changed during "
+                       f"the same barrage")
+R_PHASE = Rule("IM.ART.GEN.PHASE", "General Rule, Who may fire: all indirect barrage fire takes place in the barrage phase")
+R_BAT_HEX = Rule("IM.ART.BAT.ONE_PER_HEX", "Types of Artillery Barrage: one barrage type per turn against a hex")
 R_COMM = Rule("IM.ART.COMM.TEST", f"{PROC}: the forward observer must be 'in communication' (1 to 3 fails)")
 R_COMM_ONCE = Rule("IM.ART.COMM.TEST.ONCE", f"{PROC}: once per turn for each hexagon it targets")
 R_COMM_LOST = Rule("IM.ART.COMM.TEST.LOST", f"{PROC}: the potential allocated to that hexagon is lost for the turn")
@@ -80,7 +84,7 @@ class ArtilleryProcedure(RuleModule):
         changed = {k: (b.data.get(k), d[k]) for k in DECLARED_FIELDS if k in d and d[k] != b.data.get(k)}
         if not changed:
             return []
-        return [R_DECLARE.violation(line["seq"], f"{line['type']} changes {b.id}'s declared "
+        return [R_DECLARE_STEPS.violation(line["seq"], f"{line['type']} changes {b.id}'s declared "
                                     + ", ".join(f"{k} {a!r} -> {v!r}" for k, (a, v) in changed.items()),
                                     related=[b.seq], expected={k: a for k, (a, _) in changed.items()},
                                     recorded={k: v for k, (_, v) in changed.items()})]
@@ -131,19 +135,51 @@ class ArtilleryProcedure(RuleModule):
     # -- declare ----------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
         d, seq = line["data"], line["seq"]
-        if d["barrage"] in self.barrages:
-            # A second declaration of the same id is judged by the declaration checks
-            # (IM.ART.DECLARE, IM.CORE.REF); the procedure keeps following the first one.
-            return []
+        known = self.barrages.get(d["barrage"])
+        if known is not None:
+            # The procedure keeps following the first declaration.
+            changed = [k for k in DECLARED_FIELDS if known.data.get(k) != d.get(k)]
+            what = f"changes {', '.join(changed)}" if changed else "repeats it"
+            return [R_DECLARE.violation(seq, f"barrage {d['barrage']!r} was declared at seq {known.seq}; this "
+                                        f"second declaration {what}", related=[known.seq],
+                                        expected={k: known.data.get(k) for k in changed} or None,
+                                        recorded={k: d.get(k) for k in changed} or None)]
         b = Barrage(d["barrage"], seq, line["turn"], d.get("side") or line.get("side"), dict(d),
                     first_turn=line["turn"] == 1, observer=d.get("observer"))
         self.barrages[b.id] = b
-        out = self._lost_elements(line, b)
+        out = [R_DECLARE.ok(seq, f"barrage {b.id}: {b.mission}, {d['barrage_type']}, {d['ammunition']}")]
+        out += self._phase(line, b)
+        out += self._one_type_per_hex(line, b)
+        out += self._lost_elements(line, b)
         self.flares.attach_pending(line, b)
         out += self._route(line, b)
         out += self.sustained.on_declared(line, b)
         out += self.flares.on_declared(line, b)
         return out
+
+    def _phase(self, line, b: Barrage) -> list[RuleApplication]:
+        """Indirect fire happens in the firer's own barrage phase; creeping barrages may also be
+        chosen before the scenario begins (IM.ART.MISSION.SCB.ELIG)."""
+        phase, seq, active = line["phase"], line["seq"], self.ctx.board.active
+        if b.creeping and line["turn"] == 0:
+            return [R_PHASE.ok(seq, "a creeping barrage chosen before the scenario begins")]
+        good = phase == "barrage" and (active is None or b.side is None or active == b.side)
+        return [R_PHASE.judge(seq, good, f"declared in {b.side}'s barrage phase",
+                              f"indirect barrage fire takes place only in the firer's own barrage phase "
+                              f"(phase {phase}, active {active})",
+                              expected={"phase": "barrage", "active": b.side},
+                              recorded={"phase": phase, "active": active})]
+
+    def _one_type_per_hex(self, line, b: Barrage) -> list[RuleApplication]:
+        if not b.target or b.creeping:
+            return []
+        other = [x for x in self.barrages.values() if x is not b and x.turn == b.turn and x.side == b.side
+                 and x.target == b.target and x.data.get("barrage_type") != b.data.get("barrage_type")]
+        return [R_BAT_HEX.judge(line["seq"], not other, f"one barrage type against {b.target} this turn",
+                                f"{b.target} already has a {other[0].data.get('barrage_type')} barrage this turn "
+                                f"({other[0].id})" if other else "", related=[x.seq for x in other],
+                                expected=other[0].data.get("barrage_type") if other else None,
+                                recorded=b.data.get("barrage_type"))]
 
     def _lost_elements(self, line, b: Barrage) -> list[RuleApplication]:
         out = []
@@ -427,6 +463,9 @@ class ArtilleryProcedure(RuleModule):
 
 
 COVERAGE = {
+    "IM.ART.GEN.PHASE": ("implemented", "tests/unit/test_artillery_procedure.py::test_barrage_outside_barrage_phase"),
+    "IM.ART.DECLARE": ("implemented", "tests/unit/test_artillery_procedure.py::test_declaration_is_immutable"),
+    "IM.ART.BAT.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_procedure.py::test_one_barrage_type_per_hex"),
     "IM.ART.FO.REQUIRED": ("implemented", "tests/unit/test_artillery_procedure.py::test_observer_must_match_observation"),
     "IM.ART.FO.MARKER": ("implemented", "tests/unit/test_artillery_procedure.py::test_target_not_observed_is_violation"),
     "IM.ART.COMM.TEST": ("ambiguous", "tests/unit/test_artillery_procedure.py::test_comm_failure_stops_barrage"),
