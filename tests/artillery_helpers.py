@@ -95,8 +95,9 @@ def found(report, rule_prefix: str = "", verdicts: Iterable[str] = ARTY_FAILING)
     return [a for a in report.applications if a.rule.startswith(rule_prefix) and a.verdict.value in verdicts]
 
 
-def verdicts(report, rule_prefix: str) -> set[str]:
-    return {a.verdict.value for a in report.applications if a.rule.startswith(rule_prefix)}
+def verdicts(report, rule_prefix: str, exact: bool = False) -> set[str]:
+    return {a.verdict.value for a in report.applications
+            if (a.rule == rule_prefix if exact else a.rule.startswith(rule_prefix))}
 
 
 def failing(report) -> list:

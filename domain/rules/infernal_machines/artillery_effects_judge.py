@@ -13,7 +13,7 @@ from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict, regi
 from domain.rules.infernal_machines.artillery_effects import (
     BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
     INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
-    R_CB, R_GAS, R_GAS_AREA, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
+    R_CB, R_GAS, R_GAS_AREA, R_GAS_EFFECTS, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import hit_bonus, is_hit, shrapnel_shift
@@ -158,7 +158,7 @@ class ArtilleryEffects(RuleModule):
             roll = mc_rolls.get(unit.unit) or mc_rolls.get(loc)
             checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in e["data"]["units"]]
             xs = {hit_bonus(row["result"])}
-            if w.decl["ammunition"] == "shrapnel" and target_class(unit) in ("inf", "cav"):
+            if w.decl["ammunition"] == "shrapnel" and effect.rule.endswith((".INF", ".CAV")):
                 xs.add(hit_bonus(shrapnel_shift(row["result"])))
             if roll is None:
                 at = checked[0]["seq"] if checked else (recorded[0]["seq"] if recorded else seq0)
@@ -189,7 +189,7 @@ class ArtilleryEffects(RuleModule):
             outcome = "eliminated" if rolls[0]["data"]["result"] in effect.subroll else "none"
             related = related + [rolls[0]["seq"]]
         out.extend(self._compare(rule, w, unit, row, outcome, recorded, related))
-        if target_class(unit) == "cav" and rule.id.startswith("IM.ART.EFF.DEST") and outcome != "eliminated" \
+        if rule.id.endswith(".CAV") and rule.id.startswith("IM.ART.EFF.DEST") and outcome != "eliminated" \
                 and (row["zone"] == "primary" or is_hit(row["result"])):
             out.extend(self._dismount(rule, w, unit, row, recorded, related))
         return out

@@ -1,0 +1,102 @@
+"""Optional rule: artillery ammunition consumption (IM.ART section M), from the rulebook's cost table."""
+from __future__ import annotations
+
+from domain.rules.infernal_machines.ammunition import objective_destroyed, points_cost
+from tests.artillery_helpers import ArtyLog, failing, verdicts
+
+OPTION = "IM.ART.AMMOCON.ENABLE"
+
+
+def game(options=(OPTION,), points=25, **kw) -> ArtyLog:
+    log = ArtyLog(date="1917-04", options=list(options), **kw)
+    log.element("o1", points=points)
+    log.element("o2", points=points)
+    log.unit("g-gun", "german", "artillery-gun", "1:1010")
+    log.barrage_phase(1)
+    return log
+
+
+def spend(log, element, points, barrage="b1"):
+    log.add("ArtilleryPointsSpent", {"element": element, "points": points, "reason": "test", "barrage": barrage},
+            side="british")
+
+
+def test_cost_table_pure():
+    # IM, Optional Rule: strongpoint 4, wire 2, gun 1, smoke screen 5, interdiction 1, any barrage 2
+    assert points_cost("destruction", "he", "strongpoint") == 4
+    assert points_cost("destruction", "he", "wire") == 2
+    assert points_cost("destruction", "shrapnel", "gun") == 1
+    assert points_cost("suppression", "smoke") == 5
+    assert points_cost("interdiction", "he") == 1
+    assert points_cost("neutralisation", "he") == 2
+    assert points_cost("destruction", "he", "gun", rows="cumulative") == 3
+    # "Simple and double creeping barrages, gas missions ... are exempt"
+    assert points_cost("simple-creeping", "he") == points_cost("gas", "gas") == 0
+
+
+def test_gun_destroyed_ex_im_18():
+    # EX-IM-18: German-style destruction against an observed gun, 1 point per element, no scatter -> destroyed
+    log = game()
+    log.declare("b1", ["o1"], objective="gun")
+    spend(log, "o1", 1)
+    log.scatter("b1", 2, False)
+    log.status("g-gun", "eliminated", cause="b1")
+    report = log.audit()
+    assert verdicts(report, "IM.ART.AMMOCON.AUTOKILL") == {"ok"}
+    assert verdicts(report, "IM.ART.AMMOCON.COST") == {"ok"}
+    assert not failing(report)
+
+
+def test_gun_not_destroyed_is_a_mismatch_and_scatter_wastes_the_point():
+    # "If the targeted hexagon ... lies within the primary impact zone after scatter, the objective is
+    # automatically considered destroyed"
+    log = game()
+    log.declare("b1", ["o1"], objective="gun")
+    spend(log, "o1", 1)
+    log.scatter("b1", 2, False)
+    assert verdicts(log.audit(), "IM.ART.AMMOCON.AUTOKILL") == {"mismatch"}
+    # scatter: needs the impact-zone template, unless the reading 'wasted' is chosen
+    assert objective_destroyed("1:1010", True, "1:1011", "he") is None
+    assert objective_destroyed("1:1010", True, "1:1011", "he", [[0, 0, 0]]) is False
+    assert objective_destroyed("1:1010", True, "1:1011", "he", [[0, 0, 0], [0, 1, -1]]) is True   # the target is north of the new centre
+    assert objective_destroyed("1:1010", True, "1:1011", "he", reading="wasted") is False
+    assert objective_destroyed("1:1010", False, None, "smoke") is False     # "(unless you are firing smoke)"
+
+
+def test_cost_table_and_cap():
+    # A wrong amount is a mismatch; going over the 25 points is a violation (IM.ART.AMMOCON.COST)
+    log = game(points=25)
+    log.declare("b1", ["o1"], objective="strongpoint")
+    spend(log, "o1", 2)
+    assert verdicts(log.audit(), "IM.ART.AMMOCON.COST", exact=True) == {"mismatch"}
+    log = game(points=25)
+    log.add("ArtilleryPointsSpent", {"element": "o1", "points": 24, "reason": "earlier turns"}, side="british")
+    log.declare("b1", ["o1"])
+    spend(log, "o1", 2)
+    assert "violation" in verdicts(log.audit(), "IM.ART.AMMOCON.COST.CAP")
+
+
+def test_exempt_missions():
+    # "Simple and double creeping barrages, gas missions and all other artillery fire are exempt"
+    log = game(permissions=["gas"])
+    log.declare("b1", ["o1"], mission="gas", ammo="gas")
+    spend(log, "o1", 2)
+    assert verdicts(log.audit(), "IM.ART.AMMOCON.EXEMPT") == {"violation"}
+
+
+def test_missing_spend_is_a_missing_step():
+    # "Once artillery points are spent, the off-map artillery element fires and checks the scatter"
+    log = game()
+    log.declare("b1", ["o1", "o2"])
+    spend(log, "o1", 2)
+    log.scatter("b1", 2, False)
+    assert verdicts(log.audit(), "IM.ART.AMMOCON.SEQUENCE") == {"missing-roll"}
+
+
+def test_option_off_spend_is_a_violation():
+    # The rule is optional: without it no points exist; with it every element has 25
+    log = game(options=())
+    log.declare("b1", ["o1"])
+    spend(log, "o1", 2)
+    assert verdicts(log.audit(), "IM.ART.AMMOCON.ENABLE") == {"violation"}
+    assert verdicts(game(points=20).audit(), "IM.ART.AMMOCON.ENABLE") == {"mismatch"}
