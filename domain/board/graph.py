@@ -43,13 +43,14 @@ def _as_board(board: Union[Board, BoardState], extras: Optional[Extras]) -> Boar
 
 def build_graph(board: Board, mover: Mover, cond: Conditions, tables: TablePack,
                 interp: Interpretations) -> nx.DiGraph:
-    g = nx.DiGraph(blocked={}, unknown=set())
+    g = nx.DiGraph(blocked={}, blocked_from={}, unknown=set())
     for u in board.hexes():
         g.add_node(u)
         for v in neighbours(u, board.placement):
             step = step_cost(board, mover, u, v, cond, tables, interp)
             if step.prohibited:
                 g.graph["blocked"][(u, v)] = step.prohibited
+                g.graph["blocked_from"].setdefault(u, step.prohibited)
             elif step.cost is None:
                 g.graph["unknown"].add((u, v))
             else:
@@ -145,7 +146,7 @@ def reach(board: Board, mover: Mover, start: str, cond: Conditions, tables: Tabl
     shell = mover.vehicle and any(board.shell_holes(n) for n in g.nodes if board.state.hexes.get(n))
     costs = _search(g, start, allowance) if not shell else _shell_search(
         g, board, start, allowance, interp.reading(SHELL_SPENT.name) or "spent-counts")
-    out = {v: (c, _edge_rule(g, v, c, allowance, costs)) for v, c in costs.items()}
+    out = {v: (c, _edge_rule(g, v, c, allowance)) for v, c in costs.items()}
     if not moved:   # the minimum-move note: one hex is always allowed
         for v, data in g.succ[start].items():
             if v not in out and not unknown:
@@ -159,22 +160,14 @@ def _touches_unknown(g: nx.DiGraph, start: str, allowance: float) -> bool:
     return any(u in reached for u, _ in g.graph["unknown"])
 
 
-def _edge_rule(g: nx.DiGraph, v: str, cost: float, allowance: float, costs: dict[str, float]) -> Optional[str]:
-    """Why the unit can go no further from `v` (None: it can still go on somewhere)."""
+def _edge_rule(g: nx.DiGraph, v: str, cost: float, allowance: float) -> Optional[str]:
+    """Why the unit can go no further from `v` in some direction (None: nothing stops it there)."""
     if "stop" in g.nodes[v] and cost > 0:
         return g.nodes[v]["stop"]
-    over, blocked = None, None
-    for n, data in g.succ[v].items():
-        if cost + data["weight"] > allowance and costs.get(n, float("inf")) > cost:
-            over = over or data["rule"]
-        elif costs.get(n) is not None and costs[n] <= cost + data["weight"]:
-            continue
-        else:
-            return None
-    for (a, _b), rule in g.graph["blocked"].items():
-        if a == v:
-            blocked = blocked or rule
-    return over or blocked
+    for _n, data in g.succ[v].items():
+        if cost + data["weight"] > allowance:
+            return data["rule"]
+    return g.graph["blocked_from"].get(v)
 
 
 def reachable(board_state: Union[BoardState, Board], unit_id: str, tables: TablePack = NONE,

@@ -6,6 +6,12 @@ from tests.board_helpers import BoardLog, failing, verdicts
 A, B, C, D, E = "5:0505", "5:0506", "5:0507", "5:0508", "5:0509"   # a straight column of hexes
 
 
+def moved(g, unit, path, tables="sample", **kw) -> dict:
+    """Add a move, then audit: the failing rules at that move."""
+    seq = g.move(unit, path, **kw)["seq"]
+    return failing(g.audit(tables), seq)
+
+
 def vehicle_move(cls="tank", movement=3, path=(A, B), state="good", weather="fair", hexes=None, hexsides=None,
                  tables="none", **readings):
     g = BoardLog(hexes=hexes, hexsides=hexsides, state=state, weather=weather)
@@ -198,7 +204,7 @@ def test_high_wire_stops_foot_and_cavalry_not_tanks():
     g = BoardLog()
     g.deploy("t1", "british", "tank", A, movement=6).marker("wire-high", B)
     g.at(1, "vehicle-movement")
-    assert "IM.OBS.WIRE.HIGH" not in failing(g.audit("sample"), g.move("t1", [A, B, C])["seq"])
+    assert "IM.OBS.WIRE.HIGH" not in moved(g, "t1", [A, B, C])
 
 
 def test_ap_16_minimum_move_against_a_prohibition_is_ambiguous():
