@@ -62,14 +62,15 @@ KNOWN_TABLES = {
     "FOT": "column (resistance turns) -> natural roll -> 'F' or '-'",
     "BCRT": "column -> modified roll -> result (miss, H, H+1, ...)",
     "BCRT_COLUMNS": "list of [min_firepower, column] in ascending order",
-    "AFMT": "side -> year -> roll -> mission letter",
-    "BTT": "side -> year -> roll -> barrage type",
+    "AFMT": "side (side name, nation or bloc) -> year -> roll -> mission letter (D, N, S, I, G) or name",
+    "BTT": "side (side name, nation or bloc) -> year -> roll -> barrage type (drumfire, hurricane or both)",
     "SPOTTING": "column (fair, bad, buttoned-up) -> distance in hexes -> d10 number to spot on (<=)",
     "SCATTER": "direction roll -> hex direction index 0-5 (0 = north, clockwise)",
     "MOVEMENT": "unit movement class -> terrain -> MP cost",
     "ALLOWANCE": "unit class -> movement allowance",
     "SACRT": "firepower column -> roll -> result",
-    "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}",
+    "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
+                    "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
 }
 
 

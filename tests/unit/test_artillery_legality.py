@@ -222,3 +222,21 @@ def test_allied_shrapnel_vs_suppression_is_ambiguous_ap07():
     assert verdicts(log.audit(), "IM.ART.AMMO.SHRAP.ALLIED") == {"ambiguous"}
     chosen = log.audit(interpretations=["im-allied-shrapnel-vs-mission=mission-barred"])
     assert verdicts(chosen, "IM.ART.AMMO.SHRAP.ALLIED") == {"violation"}
+
+
+def test_afmt_and_btt_rolls_checked_against_the_pack():
+    # IM, Artillery Fire Mission Table / Barrage Type Table: the charts are table data (sample pack: ILLUSTRATIVE)
+    def setup(tables, afmt_roll, mission, btt_roll, allowed):
+        log = ArtyLog(date="1917-04", tables=tables, missions={})
+        log.roll("IM.ART.AFMT.ROLL", afmt_roll, "british", "british")
+        log.add("ArtilleryMissionSet", {"side": "british", "mission": mission})
+        log.roll("IM.ART.BTT.ROLL", btt_roll, "british", "british")
+        log.add("BarrageTypesSet", {"side": "british", "allowed": allowed})
+        return log.audit()
+    # sample pack, allied 1917: AFMT 4 -> N; BTT 5 -> both
+    good = setup("sample", 4, "neutralisation", 5, ["drumfire", "hurricane"])
+    assert verdicts(good, "IM.ART.AFMT.ROLL") == {"ok"} and verdicts(good, "IM.ART.BTT.ROLL") == {"ok"}
+    bad = setup("sample", 4, "suppression", 1, ["hurricane"])
+    assert verdicts(bad, "IM.ART.AFMT.ROLL") == {"mismatch"} and verdicts(bad, "IM.ART.BTT.ROLL") == {"mismatch"}
+    none = setup("none", 4, "suppression", 1, ["hurricane"])
+    assert verdicts(none, "IM.ART.AFMT.ROLL") == {"unverifiable"}

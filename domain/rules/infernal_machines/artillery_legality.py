@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Rule, register
+from domain.rules.engine import RuleModule, Rule, Verdict, register
 from domain.rules.interpretations import Interpretation, declare
 
 SECTION_DECLARE = "Indirect Barrage Fire Procedure, declaring mission, barrage type and ammunition"
@@ -217,7 +217,48 @@ class ArtilleryLegality(RuleModule):
     def on_ArtilleryMissionSet(self, line):
         side, mission = line["data"]["side"], normalise_mission(line["data"]["mission"])
         self.afmt.setdefault(side, []).append(mission)
-        return []
+        if mission in CREEPING:
+            return []
+        found = self._chart_roll(line, "AFMT", R_AFMT.id)
+        if found is None:
+            return []
+        roll, cell = found
+        if cell is None:
+            return [R_AFMT.unverifiable(line["seq"], self.ctx.tables.lacks("AFMT"), related=[roll["seq"]])]
+        expected = normalise_mission(str(cell))
+        return [R_AFMT.judge(line["seq"], expected == mission, f"AFMT roll {roll['data']['result']}: {expected}",
+                             f"AFMT roll {roll['data']['result']} gives {expected}, not {mission}",
+                             verdict=Verdict.MISMATCH, expected=expected, recorded=mission, related=[roll["seq"]],
+                             inputs={"pack": self.ctx.tables.label()})]
+
+    def on_BarrageTypesSet(self, line):
+        found = self._chart_roll(line, "BTT", R_BTT.id)
+        if found is None:
+            return []
+        roll, cell = found
+        if cell is None:
+            return [R_BTT.unverifiable(line["seq"], self.ctx.tables.lacks("BTT"), related=[roll["seq"]])]
+        expected = sorted({"drumfire", "hurricane"} if cell == "both" else {str(cell)})
+        recorded = sorted(line["data"]["allowed"])
+        return [R_BTT.judge(line["seq"], expected == recorded, f"BTT roll {roll['data']['result']}: {expected}",
+                            f"BTT roll {roll['data']['result']} permits {expected}, not {recorded}",
+                            verdict=Verdict.MISMATCH, expected=expected, recorded=recorded, related=[roll["seq"]])]
+
+    def _chart_roll(self, line, table, purpose):
+        """The set-up roll on a chart for this side, and the pack's cell for it (None: not in the pack)."""
+        side = line["data"]["side"]
+        rolls = [l for l in self.ctx.lines[:-1] if l["type"] == "DieRolled" and l["data"]["purpose"].startswith(purpose)
+                 and side in (l.get("side"), l["data"].get("subject"))]
+        if not rolls:
+            return None
+        roll, board = rolls[-1], self.ctx.board
+        bloc, nation = side_facts(board, side)
+        year = (board.date or "")[:4]
+        for key in (side, nation, bloc, "any"):
+            cell = self.ctx.tables.get(table, key, year, roll["data"]["result"]) if key else None
+            if cell is not None:
+                return roll, cell
+        return roll, None
 
     def on_PhaseStarted(self, line):
         if line["data"]["phase"] == "barrage" and line["data"].get("active"):
@@ -438,7 +479,7 @@ class ArtilleryLegality(RuleModule):
 
 COVERAGE = {
     "IM.ART.GEN.TWO_KINDS": ("implemented", "tests/unit/test_artillery_legality.py::test_only_off_map_elements_fire_barrages"),
-    "IM.ART.AFMT.ROLL": ("implemented", "tests/unit/test_artillery_legality.py::test_mission_must_be_the_afmt_result"),
+    "IM.ART.AFMT.ROLL": ("needs a chart", "tests/unit/test_artillery_legality.py::test_mission_must_be_the_afmt_result"),
     "IM.ART.MISSION.COUNT": ("implemented", "tests/unit/test_artillery_legality.py::test_interdiction_unlocked_by_suppression"),
     "IM.ART.MISSION.DEST.ALWAYS": ("implemented", "tests/unit/test_artillery_legality.py::test_destruction_always_available"),
     "IM.ART.MISSION.DEST.COMBOS": ("implemented", "tests/unit/test_artillery_legality.py::test_ammunition_locked_by_mission"),
@@ -448,7 +489,7 @@ COVERAGE = {
     "IM.ART.MISSION.CB.ELIG": ("implemented", "tests/unit/test_artillery_legality.py::test_counter_battery_preconditions"),
     "IM.ART.MISSION.GAS.ELIG": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
     "IM.ART.MISSION.GAS": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
-    "IM.ART.BTT.ROLL": ("implemented", "tests/unit/test_artillery_legality.py::test_barrage_type_must_be_allowed_by_btt"),
+    "IM.ART.BTT.ROLL": ("needs a chart", "tests/unit/test_artillery_legality.py::test_barrage_type_must_be_allowed_by_btt"),
     "IM.ART.AMMO.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_legality.py::test_one_ammunition_per_hex"),
     "IM.ART.LEGAL.MATRIX": ("implemented", "tests/unit/test_artillery_legality.py::test_matrix_pure_function"),
     "IM.ART.AMMO.SHRAP.ILLEGAL": ("implemented", "tests/unit/test_artillery_legality.py::test_shrapnel_illegal_outside_destruction"),
