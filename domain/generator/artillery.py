@@ -105,11 +105,14 @@ def _new_plan(rec: TrackedRecorder, side: str, used: set[str], taken: set[str]) 
     for target in _enemy_hexes(rec, side):
         if any(rec.distance(target, t) <= 4 for t in taken) or not _safe(rec, side, target):
             continue
+        # Hexes that resisted small arms fire are the ones the guns are asked for; the forward
+        # observer's own line is tried before the liaison officer's longer chain.
+        weight = 1 + 2 * rec.resistance.count(target)
         if rec.board.hexes.get(target, {}).get("terrain") == "town":
-            options.append((target, None, "automatic"))
+            options += [(target, None, "automatic")] * weight
         for unit in rec.units(side, OBSERVERS):
             if observer_ok(rec, unit, target):
-                options.append((target, unit.unit, unit.unit_class))
+                options += [(target, unit.unit, unit.unit_class)] * (weight * (2 if unit.unit_class == "forward-observer" else 1))
     if not options:
         return None
     target, observer, via = rng.choice(options)

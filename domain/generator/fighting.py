@@ -111,7 +111,7 @@ def sacrt(rec: TrackedRecorder, firepower: float, roll: int) -> str:
     if isinstance(column, dict) and str(roll) in column:
         return str(column[str(roll)])
     edge = roll - (1 if firepower >= 6 else 0)
-    return {0: "eliminated", 1: "eliminated", 2: "retreated", 3: "pinned"}.get(edge, "no-effect")
+    return {0: "eliminated", 1: "retreated", 2: "pinned", 3: "pinned"}.get(edge, "no-effect")
 
 
 def can_fire(rec: TrackedRecorder, unit: UnitState) -> bool:
