@@ -17,6 +17,7 @@ from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, FIRE_STEPS, FO_VIA,
     FOT_AIRCRAFT, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER, Barrage, Observation,
     automatic_observation, observer_unit)
+from domain.rules.infernal_machines import observers  # noqa: F401  (registers the observer-unit checks)
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
 from domain.rules.infernal_machines.resistance import MORTAR_RESISTANCE, ResistanceTracker
