@@ -14,11 +14,11 @@ from typing import Any, Optional
 from domain.board.state import UnitState
 from domain.generator.fighting import apply_result, retreat_path
 from domain.generator.tracked import OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.ammunition import points_cost
 from domain.rules.infernal_machines.artillery_resolution import (
     INFANTRY_LIKE, bcrt_column, is_hit, scatter_destination, scatter_outcome, text_bcrt_modifiers)
 
 FO_RANGE = 10          # IM.ART.FO.RANGE: any hex within 10
-COST = {"smoke": 5, "barrage": 2}   # IM.ART.AMMOCON.COST: smoke screen 5, a barrage 2, per element
 
 
 @dataclass
@@ -55,7 +55,7 @@ def barrage_phase(rec: TrackedRecorder, side: str) -> None:
 # -- choosing ---------------------------------------------------------------------------------
 def _points_ok(rec: TrackedRecorder, element: str, ammunition: str) -> bool:
     e = rec.board.elements[element]
-    cost = COST["smoke" if ammunition == "smoke" else "barrage"]
+    cost = points_cost("neutralisation" if ammunition == "smoke" else "destruction", ammunition)
     return not e.eliminated and (e.points_left is None or e.points_left >= cost)
 
 
@@ -152,7 +152,7 @@ def fire(rec: TrackedRecorder, side: str, plan: Plan) -> None:
                                  "elements": plan.elements, "mission": plan.mission, "barrage_type": plan.kind,
                                  "ammunition": plan.ammunition, "observer": plan.observer,
                                  "sustained": plan.sustained}, side)
-    cost = COST["smoke" if plan.ammunition == "smoke" else "barrage"]
+    cost = points_cost(plan.mission, plan.ammunition)   # IM.ART.AMMOCON.COST, per element
     for element in plan.elements:
         rec.emit("ArtilleryPointsSpent", {"element": element, "points": cost,
                                           "reason": f"{plan.mission} {plan.kind} {plan.ammunition}",
