@@ -9,7 +9,10 @@ from fastapi import FastAPI
 
 from api import problems
 from api.deps import services_for
+from api.problems import ProblemError
 from api.routes import dice, disputes, events, games, health
+
+OPTIONAL_ROUTES = ("api.routes.analytics",)
 
 DESCRIPTION = """Record wargames live, roll verifiable dice, raise disputes and rule on them.
 
@@ -25,8 +28,23 @@ def create_app(db: Optional[str] = None) -> FastAPI:
     problems.install(app)
     for module in (health, games, events, disputes, dice):
         app.include_router(module.router)
+    _include_optional_routes(app)
+    app.add_api_route("/api/{rest:path}", _no_such_route, methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
+                      include_in_schema=False)
     _mount_dashboard(app, services.db)
     return app
+
+
+def _no_such_route(rest: str) -> None:
+    """Anything else under /api is the API's 404, not a dashboard page."""
+    raise ProblemError(404, "not-found", f"no route /api/{rest}")
+
+
+def _include_optional_routes(app: FastAPI) -> None:
+    """Routes other parts of Umpire add under /api (e.g. analytics), when present."""
+    for name in OPTIONAL_ROUTES:
+        if importlib.util.find_spec(name) is not None:
+            app.include_router(importlib.import_module(name).router, responses=problems.responses(401, 403, 404, 422))
 
 
 def _mount_dashboard(app: FastAPI, db: str) -> None:

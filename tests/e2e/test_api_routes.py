@@ -261,3 +261,13 @@ def test_the_token_cli_prints_the_token_last(api_db):
     principal = services_for(api_db).tokens.lookup(token)
     assert (principal.role, principal.game, principal.side) == ("player", "g-1", "british")
     assert RUNNER.invoke(cli.app, ["token", "issue", "--role", "king", "--db", api_db]).exit_code == 2
+
+
+def test_the_dashboard_is_served_at_the_root_and_the_api_under_api(client):
+    # dashboard.app provides create_dash: create_app mounts it at / after the /api routes
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert client.get("/api/health").json()["status"] == "ok"
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "Umpire"
+    missing = client.get("/api/nothing-here")
+    assert missing.status_code == 404 and missing.headers["content-type"] == "application/problem+json"
