@@ -386,3 +386,16 @@ def test_one_barrage_type_per_hex():
     game.declare("b-2")
     second = game.declare("b-3", elements=["obm-2"], barrage_type="hurricane")
     assert found(run(game), "IM.ART.BAT.ONE_PER_HEX") == [(at(second), "IM.ART.BAT.ONE_PER_HEX", "violation")]
+
+
+def test_lno_link_roll_recorded_under_either_purpose():
+    # The log format pairs a CommunicationTested with its roll, "purpose IM.ART.COMM.TEST or IM.ART.LNO.COMM".
+    game = Game()
+    game.barrage_phase(2).observe(via="liaison-officer", observer="b-lno")
+    game.declare("b-2", observer="b-lno")
+    game.roll("IM.ART.COMM.TEST", 5, "b-2", "british")
+    game.add("CommunicationTested", {"barrage": "b-2", "link": "lno-fo", "in_communication": True}, side="british")
+    game.comm("b-2", 6)
+    game.fot("b-2", 4, column=0)
+    game.fire("b-2")
+    assert failing(run(game)) == []

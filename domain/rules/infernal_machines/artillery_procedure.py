@@ -251,8 +251,13 @@ class ArtilleryProcedure(RuleModule):
         link = d["link"]
         rule = R_COMM if link == "fo-artillery" else R_LNO
         out = self._after_failure(line, b)
-        rolls = [r for r in self.ctx.rolls_for(b.id, LINK_PURPOSE[link], after=b.seq) if r["seq"] < seq]
-        roll = rolls[-1] if rolls else None
+        # The roll since the barrage's previous test; the log format pairs either purpose with a test.
+        since = max(b.seq, b.last_comm_seq or 0)
+        rolls = [r for r in self.ctx.rolls_for(b.id, "IM.ART.", after=since)
+                 if r["seq"] < seq and r["data"]["purpose"].startswith(tuple(LINK_PURPOSE.values()))]
+        exact = [r for r in rolls if r["data"]["purpose"].startswith(LINK_PURPOSE[link])]
+        roll = (exact or rolls)[-1] if rolls else None
+        b.last_comm_seq = seq
         key = (b.turn, b.side, observer_unit(b.observer), b.target, link)
         earlier = self.comm_tests.get(key)
         if earlier is not None:

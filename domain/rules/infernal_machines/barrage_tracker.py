@@ -195,6 +195,7 @@ class Barrage:
     flare_roll: Optional[dict[str, Any]] = None     # the IM.ART.LNO.FLARE roll, when a flare called it
     flare_checked: bool = False
     comm_failed_seq: Optional[int] = None           # a binding failed communication test
+    last_comm_seq: Optional[int] = None             # the barrage's latest CommunicationTested
     fot: Optional[tuple[int, bool]] = None          # (seq, granted) of the FireOrderChecked
     fot_refused_seq: Optional[int] = None           # a binding refused fire order
     sustained_roll: Optional[dict[str, Any]] = None

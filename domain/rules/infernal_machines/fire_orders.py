@@ -47,7 +47,7 @@ class FireOrders:
         if b.fot is not None:
             return [R_FOT.violation(seq, f"the fire order for {b.id} was already checked at seq {b.fot[0]}",
                                     related=[b.fot[0]])]
-        rolls = [r for r in self.ctx.rolls_for(b.id, "IM.ART.FOT.ROLL", after=b.seq) if r["seq"] < seq]
+        rolls = [r for r in self.ctx.rolls_for(b.id, "IM.ART.FOT", after=b.seq) if r["seq"] < seq]
         roll = rolls[-1] if rolls else None
         out: list[RuleApplication] = []
         if roll is None:
