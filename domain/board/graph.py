@@ -43,7 +43,8 @@ def _as_board(board: Union[Board, BoardState], extras: Optional[Extras]) -> Boar
 
 def build_graph(board: Board, mover: Mover, cond: Conditions, tables: TablePack,
                 interp: Interpretations) -> nx.DiGraph:
-    g = nx.DiGraph(blocked={}, blocked_from={}, unknown=set())
+    # "adj" mirrors the edges as plain lists ({u: [(v, MP, rule)]}) for the search loop
+    g = nx.DiGraph(blocked={}, blocked_from={}, unknown=set(), adj={}, stops={}, shells=set())
     for u in board.hexes():
         g.add_node(u)
         for v in neighbours(u, board.placement):
@@ -54,9 +55,13 @@ def build_graph(board: Board, mover: Mover, cond: Conditions, tables: TablePack,
             elif step.cost is None:
                 g.graph["unknown"].add((u, v))
             else:
-                g.add_edge(u, v, weight=step.cost, rule=specific_rule(step.rules))
+                rule = specific_rule(step.rules)
+                g.add_edge(u, v, weight=step.cost, rule=rule)
+                g.graph["adj"].setdefault(u, []).append((v, step.cost, rule))
                 if step.stop:
-                    g.nodes[v]["stop"] = step.stop
+                    g.nodes[v]["stop"] = g.graph["stops"][v] = step.stop
+        if board.shell_holes(u):
+            g.graph["shells"].add(u)
     return g
 
 
@@ -92,11 +97,20 @@ def _allowance(board: Board, mover: Mover, start: str) -> tuple[Optional[float],
 
 
 def _search(g: nx.DiGraph, source: str, allowance: float) -> dict[str, float]:
-    def weight(u: str, v: str, data: dict) -> Optional[float]:
-        if u != source and "stop" in g.nodes[u]:
-            return None
-        return data["weight"]
-    return nx.single_source_dijkstra_path_length(g, source, cutoff=allowance, weight=weight)
+    """Dijkstra over the graph's edges, bounded by the allowance; stop hexes are not left."""
+    adj, stops = g.graph["adj"], g.graph["stops"]
+    dist = {source: 0.0}
+    heap = [(0.0, source)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u] or (u != source and u in stops):
+            continue
+        for v, w, _rule in adj.get(u, ()):
+            nd = d + w
+            if nd <= allowance and nd < dist.get(v, float("inf")):
+                dist[v] = nd
+                heapq.heappush(heap, (nd, v))
+    return dist
 
 
 def _shell_search(g: nx.DiGraph, board: Board, source: str, allowance: float, reading: str) -> dict[str, float]:
@@ -143,7 +157,7 @@ def reach(board: Board, mover: Mover, start: str, cond: Conditions, tables: Tabl
         return out
     if g.graph["unknown"] and _touches_unknown(g, start, allowance):
         raise UnknownCost(tables.lacks("MOVEMENT") + " (base Landships! terrain costs)")
-    shell = mover.vehicle and any(board.shell_holes(n) for n in g.nodes if board.state.hexes.get(n))
+    shell = mover.vehicle and bool(g.graph["shells"])
     costs = _search(g, start, allowance) if not shell else _shell_search(
         g, board, start, allowance, interp.reading(SHELL_SPENT.name) or "spent-counts")
     out = {v: (c, _edge_rule(g, v, c, allowance)) for v, c in costs.items()}
@@ -162,11 +176,12 @@ def _touches_unknown(g: nx.DiGraph, start: str, allowance: float) -> bool:
 
 def _edge_rule(g: nx.DiGraph, v: str, cost: float, allowance: float) -> Optional[str]:
     """Why the unit can go no further from `v` in some direction (None: nothing stops it there)."""
-    if "stop" in g.nodes[v] and cost > 0:
-        return g.nodes[v]["stop"]
-    for _n, data in g.succ[v].items():
-        if cost + data["weight"] > allowance:
-            return data["rule"]
+    stop = g.graph["stops"].get(v)
+    if stop and cost > 0:
+        return stop
+    for _n, w, rule in g.graph["adj"].get(v, ()):
+        if cost + w > allowance:
+            return rule
     return g.graph["blocked_from"].get(v)
 
 
