@@ -63,7 +63,7 @@ def test_automatic_needs_fot_not_comm():
     game.fire("b-1", TOWN, scatter=6)
     game.barrage_phase(2).observe(TOWN, via="automatic", observer=None)
     game.declare("b-2", TOWN, observer=None)
-    scatter_roll = game.roll("IM.ART.SCATTER.DRUMFIRE", 3, "b-2", "british")
+    game.roll("IM.ART.SCATTER.DRUMFIRE", 3, "b-2", "british")
     scatter = game.add("ScatterTested", {"barrage": "b-2", "scattered": False}, side="british")
     report = run(game)
     assert found(report, "IM.ART.FOT.ROLL") == [(at(scatter), "IM.ART.FOT.ROLL", "missing-roll")]
@@ -132,7 +132,7 @@ def test_observer_kind_must_match_via():
 def test_comm_failure_stops_barrage():
     # IM: "On a result of 1 to 3 ... The indirect barrage mentioned does not take place".
     game = turn_two_fo_barrage(Game(), comm_roll=3)
-    scatter_roll = game.roll("IM.ART.SCATTER.DRUMFIRE", 2, "b-2", "british")
+    game.roll("IM.ART.SCATTER.DRUMFIRE", 2, "b-2", "british")
     scatter = game.add("ScatterTested", {"barrage": "b-2", "scattered": False}, side="british")
     report = run(game)
     assert (at(scatter), "IM.ART.COMM.TEST", "violation") in found(report, "IM.ART.COMM.TEST")

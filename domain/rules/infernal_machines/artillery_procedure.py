@@ -10,13 +10,12 @@ and the log lacks is a `missing-roll` at the first fire step recorded without it
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
 from domain.rules.infernal_machines.barrage_tracker import (
-    AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, FIRE_STEPS, FO_VIA,
-    FOT_AIRCRAFT, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER, Barrage, Observation,
-    automatic_observation, observer_unit)
+    AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
+    Barrage, Observation, automatic_observation, observer_unit)
 from domain.rules.infernal_machines import observers  # noqa: F401  (registers the observer-unit checks)
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares

@@ -21,8 +21,6 @@ FO_VIA = ("forward-observer", "liaison-officer")
 CREEPING = ("simple-creeping", "double-creeping")
 OBSERVER_CLASS = {"forward-observer": "forward-observer", "liaison-officer": "liaison-officer",
                   "aircraft": "aircraft", "balloon": "balloon"}
-# The outcome steps of a barrage: the fire has taken place once one of them is recorded.
-FIRE_STEPS = ("ScatterTested", "BarrageResolved")
 
 # -- readings of the ⚠ passages of sections A-E -------------------------------------------------
 COMM_DIE = declare(Interpretation(

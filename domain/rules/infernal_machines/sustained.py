@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from domain.rules.engine import Rule, RuleApplication, Verdict
-from domain.rules.infernal_machines.barrage_tracker import SUSTAINED_PAUSE, Barrage, observer_unit
+from domain.rules.infernal_machines.barrage_tracker import SUSTAINED_PAUSE, Barrage
 
 SECTION = "Sustained fire option"
 R_SUSTAINED = Rule("IM.ART.SUSTAINED", SECTION)
