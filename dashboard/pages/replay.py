@@ -1,7 +1,7 @@
 """Replay (`/replay/<game>?seq=N`): the board at any event, the events in words, their rule applications.
 
 The position lives in one store (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and
-the event list move it in the browser (a clientside callback); the server then sends only what
+the event list (through `ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server then sends only what
 changed on the map as a `dash.Patch` (the terrain stays put), and the URL is rewritten in place
 so that it can be shared.
 """
@@ -44,8 +44,8 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
             ]),
             html.Div(className="replay-side", children=[
                 html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text", children=_event_text(gv, position)),
-                dcc.RadioItems(id=ids.REPLAY_EVENTS, className="event-list", value=position,
-                               options=_event_options(data, gv), labelClassName="event-row"),
+                dcc.Store(id=ids.REPLAY_PICK),
+                html.Div(id=ids.REPLAY_EVENTS, className="event-list", children=_event_rows(data, gv)),
             ]),
         ]),
         html.Div(className="rules-head", children=[
@@ -81,9 +81,12 @@ def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
     ])
 
 
-def _event_options(data: DashboardData, gv: GameView) -> list[dict[str, Any]]:
+def _event_rows(data: DashboardData, gv: GameView) -> list[html.Div]:
+    """The events in words, rendered once: choosing one is caught in the browser (assets/events.js),
+    and the current one is marked there too, so stepping never re-renders the list."""
     flagged = {seq for seq, apps in data.applications(gv).items() if any(a.verdict.value != "ok" for a in apps)}
-    return [{"label": ("⚑ " if line["seq"] in flagged else "") + headline(line), "value": line["seq"]}
+    return [html.Div(("⚑ " if line["seq"] in flagged else "") + headline(line), **{"data-seq": line["seq"]},
+                     className="event-row flagged" if line["seq"] in flagged else "event-row")
             for line in gv.lines]
 
 
@@ -162,18 +165,18 @@ function(first, prev, next, last, slider, jump, picked, view, state, game) {
     else if (id === "%(last)s") { seq = game.last; }
     else if (id === "%(slider)s" && slider != null) { seq = slider; }
     else if (id === "%(jump)s" && jump != null) { seq = jump; }
-    else if (id === "%(events)s" && picked != null) { seq = picked; }
+    else if (id === "%(pick)s" && picked != null) { seq = picked.seq; }
     else if (id === "%(view)s") { ruled = view === "ruled"; }
     seq = Math.max(1, Math.min(game.last, parseInt(seq, 10) || 1));
     const nu = dash_clientside.no_update;
     const clear = id === "%(jump)s" && jump != null ? null : nu;
     if (seq === state.seq && ruled === state.ruled) {
-        return [nu, seq === slider ? nu : seq, seq === picked ? nu : seq, clear];
+        return [nu, seq === slider ? nu : seq, clear];
     }
-    return [{seq: seq, ruled: ruled}, seq, seq, clear];
+    return [{seq: seq, ruled: ruled}, seq, clear];
 }
 """ % {"first": ids.REPLAY_FIRST, "prev": ids.REPLAY_PREV, "next": ids.REPLAY_NEXT, "last": ids.REPLAY_LAST,
-       "slider": ids.REPLAY_SLIDER, "jump": ids.REPLAY_JUMP, "events": ids.REPLAY_EVENTS, "view": ids.REPLAY_VIEW}
+       "slider": ids.REPLAY_SLIDER, "jump": ids.REPLAY_JUMP, "pick": ids.REPLAY_PICK, "view": ids.REPLAY_VIEW}
 
 SHARE_URL = """
 function(state) {
@@ -181,10 +184,19 @@ function(state) {
     params.set("seq", state.seq);
     if (state.ruled) { params.set("view", "ruled"); } else { params.delete("view"); }
     window.history.replaceState(window.history.state, "", window.location.pathname + "?" + params.toString());
-    window.setTimeout(function() {
-        const row = document.querySelector("#%(events)s input:checked");
-        if (row) { row.closest("label").scrollIntoView({block: "nearest"}); }
-    }, 50);
+    const list = document.getElementById("%(events)s");
+    if (list) {
+        const old = list.querySelector(".event-row.current");
+        if (old) { old.classList.remove("current"); }
+        const row = list.querySelector('.event-row[data-seq="' + state.seq + '"]');
+        if (row) {
+            row.classList.add("current");
+            const top = row.offsetTop - list.offsetTop;
+            if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
+                list.scrollTop = top - list.clientHeight / 3;
+            }
+        }
+    }
     return String(state.seq);
 }
 """ % {"events": ids.REPLAY_EVENTS}
@@ -193,11 +205,10 @@ function(state) {
 def register_callbacks(app, data: DashboardData) -> None:
     app.clientside_callback(
         NAVIGATE,
-        Output(ids.REPLAY_SEQ, "data"), Output(ids.REPLAY_SLIDER, "value"), Output(ids.REPLAY_EVENTS, "value"),
-        Output(ids.REPLAY_JUMP, "value"),
+        Output(ids.REPLAY_SEQ, "data"), Output(ids.REPLAY_SLIDER, "value"), Output(ids.REPLAY_JUMP, "value"),
         Input(ids.REPLAY_FIRST, "n_clicks"), Input(ids.REPLAY_PREV, "n_clicks"), Input(ids.REPLAY_NEXT, "n_clicks"),
         Input(ids.REPLAY_LAST, "n_clicks"), Input(ids.REPLAY_SLIDER, "value"), Input(ids.REPLAY_JUMP, "value"),
-        Input(ids.REPLAY_EVENTS, "value"), Input(ids.REPLAY_VIEW, "value"),
+        Input(ids.REPLAY_PICK, "data"), Input(ids.REPLAY_VIEW, "value"),
         State(ids.REPLAY_SEQ, "data"), State(ids.REPLAY_GAME, "data"),
         prevent_initial_call=True,
     )

@@ -131,12 +131,12 @@ def test_replay_steps_jumps_and_reads_the_citation_of_a_finding(page):
     report = audit_lines(lines)
     found = [a for a in report.applications if a.seq == seq and a.verdict.value == finding["verdict"]]
     assert found, "the auditor flags the event the spec expects"
-    page.locator("#replay-events label", has_text=f"{seq} · T").first.click()
+    page.locator(f'#replay-events .event-row[data-seq="{seq}"]').click()
     at_event(page, seq, last)
     rules = page.locator("#replay-rules")
     expect(rules.locator(f"tr.app-{finding['verdict']}").first).to_contain_text(found[0].citation)
     expect(rules.locator(f"tr.app-{finding['verdict']} .rule-id").first).to_have_text(found[0].rule)
-    assert page.locator("#replay-events input:checked").get_attribute("value") == str(seq)
+    expect(page.locator("#replay-events .event-row.current")).to_have_attribute("data-seq", str(seq))
     # the event's hex is outlined: the highlight trace has points
     outline = page.evaluate("() => document.querySelector('#replay-map .js-plotly-plot').data"
                             ".find(t => t.name === 'touched').x.length")
@@ -152,7 +152,7 @@ def test_replay_steps_jumps_and_reads_the_citation_of_a_finding(page):
 def test_a_shared_url_opens_at_its_position(page):
     open_replay(page, "first-turn-barrage", 15)
     assert page.locator("#replay-slider [role=slider]").get_attribute("aria-valuenow") == "15"
-    assert page.locator("#replay-events input:checked").get_attribute("value") == "15"
+    expect(page.locator("#replay-events .event-row.current")).to_have_attribute("data-seq", "15")
 
 
 def test_analytics_draws_every_chart_and_exports_png(page):
