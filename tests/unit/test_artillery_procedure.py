@@ -399,3 +399,16 @@ def test_lno_link_roll_recorded_under_either_purpose():
     game.fot("b-2", 4, column=0)
     game.fire("b-2")
     assert failing(run(game)) == []
+
+
+def test_without_observers_only_automatic_hexes():
+    # IM, Restrictions on indirect fire: "If all forward observers or liaison officers of a side are lost,
+    # indirect barrages may only be directed against the hexagons indicated in rule 5.15 (automatic observation)".
+    game = Game(lno=False)
+    game.turn_start(1)
+    game.phase_start("offensive-small-arms-fire", "german")
+    game.add("UnitStatusChanged", {"unit": "b-fo", "status": "eliminated"}, side="german")
+    game.barrage_phase(2)
+    unobserved = game.declare("b-2", observer=None)
+    game.declare("b-3", TOWN, observer=None, elements=["obm-2"])
+    assert found(run(game), "IM.ART.FOT.PRIOR_OBS") == [(at(unobserved), "IM.ART.FOT.PRIOR_OBS", "violation")]

@@ -468,6 +468,8 @@ class ArtilleryProcedure(RuleModule):
 
 
 COVERAGE = {
+    "IM.ART.RESTRICT.NO_OBSERVERS": ("implemented",
+                                     "tests/unit/test_artillery_procedure.py::test_without_observers_only_automatic_hexes"),
     "IM.ART.GEN.PHASE": ("implemented", "tests/unit/test_artillery_procedure.py::test_barrage_outside_barrage_phase"),
     "IM.ART.DECLARE": ("implemented", "tests/unit/test_artillery_procedure.py::test_declaration_is_immutable"),
     "IM.ART.BAT.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_procedure.py::test_one_barrage_type_per_hex"),
