@@ -237,3 +237,50 @@ def test_path_cost_reports_steps_and_the_rule():
     g.deploy("t1", "british", "tank", A, movement=6)
     result = path_cost(g.board(), "t1", [A, B, C], builtin("none"))
     assert result.total == 6 and result.cost_rule == "IM.ENV.MUDSNOW.COST"
+
+
+def test_sturmtruppen_run_instead_of_the_bonus_and_no_more():
+    # Sturmtruppen: they may run instead of the bonus; running gives no MP beyond the normal bonus (3)
+    g = running(sturmtruppen=True)
+    g.at(1, "first-foot-movement")
+    assert moved(g, "r1", [A, B, C, D], mode="run") == {}
+    g = running(sturmtruppen=True)
+    g.at(1, "first-foot-movement")
+    assert moved(g, "r1", [A, B, C, D, E], mode="run") == {"IM.INF.ST.RUN": "violation"}
+
+
+def test_interdiction_costs_cavalry_two_more():
+    # I/HE against cavalry, Movement restrictions: +2 MP to enter a primary or secondary zone hex
+    g = zone_game("interdiction", [B], "cavalry-platoon", A, movement=3)
+    g.at(1, "first-foot-movement", "british")
+    assert moved(g, "u1", [A, B]) == {}                                       # 1 + 2
+    g = zone_game("interdiction", [B], "cavalry-platoon", A, movement=3)
+    g.at(1, "first-foot-movement", "british")
+    assert moved(g, "u1", [A, B, C]) == {"IM.ART.EFF.INT.HE.CAV": "violation"}   # 4 > 3
+
+
+def test_skis_three_hexes_a_foot_phase_for_ski_users_only():
+    # Skis: three hexagons per foot movement phase; no cavalry, crews or vehicles
+    g = BoardLog(state="deep-snow")
+    g.deploy("i1", "british", "infantry-platoon", A, movement=1, skis=True)
+    g.deploy("c1", "british", "crew", A, movement=1, skis=True)
+    g.at(1, "first-foot-movement")
+    three, four = g.move("i1", [A, B, C, D], mode="ski")["seq"], None
+    g.at(2, "first-foot-movement")
+    four = g.move("i1", [D, C, B, A, "5:0504"], mode="ski")["seq"]
+    crew = g.move("c1", [A, B], mode="ski")["seq"]
+    report = g.audit("sample")
+    assert failing(report, three) == {}
+    assert failing(report, four) == {"IM.INF.SKI": "violation"}
+    assert failing(report, crew)["IM.INF.SKI"] == "violation"
+
+
+def test_ridgelines_do_not_change_movement():
+    # Ridgelines: ridgelines have no effect on movement
+    g = BoardLog(hexsides=[{"between": [A, B], "feature": "ridgeline"}])
+    g.deploy("t1", "british", "tank", A, movement=2)
+    g.at(1, "vehicle-movement")
+    seq = g.move("t1", [A, B, C])["seq"]
+    report = g.audit("sample")
+    assert failing(report, seq) == {} and "ok" in [a.verdict.value for a in report.applications
+                                                   if a.rule == "IM.TER.RIDGE.MOVE" and a.seq == seq]

@@ -391,3 +391,44 @@ class MovementChecks(RuleModule):
                     line["seq"], f"{unit} moves in the {line['phase']} phase, which is no movement phase, and no "
                     f"retreat is recorded", expected=list(expected), recorded=line["phase"]))
         return out
+
+
+# rule id -> (implemented | needs a chart | ambiguous, the tests that cover it)
+COVERAGE = {
+    "IM.CORE.MINMOVE": ("ambiguous", "tests/unit/test_movement.py::test_ap_16_minimum_move_against_a_prohibition_is_ambiguous; tests/unit/test_movement.py::test_minimum_move_lets_one_hex_exceed_the_allowance"),
+    "IM.ENV.WEATHER.BAD.MOVE": ("implemented", "tests/unit/test_movement.py::test_bad_weather_doubles_vehicle_costs_and_a_road_costs_1; tests/unit/test_movement.py::test_bad_weather_does_not_touch_foot_units"),
+    "IM.ENV.TSTATE.TYPES": ("needs a chart", "tests/unit/test_movement_rules.py::test_without_a_pack_costs_are_unverifiable_but_prohibitions_are_judged"),
+    "IM.ENV.MUDSNOW.COST": ("implemented", "tests/unit/test_movement.py::test_ex_im_01_tracked_vehicle_in_clear_snow_pays_3; tests/unit/test_movement.py::test_ex_im_01_other_cells_of_the_mud_and_snow_table"),
+    "IM.ENV.MUDSNOW.ROAD": ("implemented", "tests/unit/test_movement.py::test_ex_im_01_roads_through_mud_cost_1_for_everyone; tests/unit/test_movement.py::test_a_road_in_mud_under_bad_weather_is_a_named_reading"),
+    "IM.ENV.DEEPSNOW.FOOT": ("implemented", "tests/unit/test_movement.py::test_deep_snow_foot_one_hex_in_the_second_phase_only"),
+    "IM.ENV.DEEPSNOW.CAV": ("implemented", "tests/unit/test_movement.py::test_deep_snow_gallop_is_6_mp_and_roads_vanish"),
+    "IM.ENV.DEEPSNOW.ROAD": ("implemented", "tests/unit/test_movement.py::test_deep_snow_gallop_is_6_mp_and_roads_vanish"),
+    "IM.SHELL.HALVE": ("ambiguous", "tests/unit/test_movement.py::test_ex_im_02_shell_holes_halve_the_allowance_with_bad_weather_doubling; tests/unit/test_movement.py::test_ex_im_02_halving_also_applies_on_road_hexes; tests/unit/test_movement.py::test_ap_06_spent_mp_against_the_halved_allowance_is_ambiguous"),
+    "IM.SHELL.STACK_WEATHER": ("implemented", "tests/unit/test_movement.py::test_ex_im_02_shell_holes_halve_the_allowance_with_bad_weather_doubling"),
+    "IM.TER.WALL.CROSS": ("implemented", "tests/unit/test_movement.py::test_stone_walls"),
+    "IM.TER.STOREY.COST": ("implemented", "tests/unit/test_movement.py::test_storeys_cost_one_mp_a_level"),
+    "IM.TER.MS.CAV": ("implemented", "tests/unit/test_movement.py::test_level_2_rubble_and_multi_storey_cavalry"),
+    "IM.TER.RUBBLE.L2": ("implemented", "tests/unit/test_movement.py::test_level_2_rubble_and_multi_storey_cavalry"),
+    "IM.TER.RIDGE.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_ridgelines_do_not_change_movement"),
+    "IM.OBS.WIRE.HIGH": ("implemented", "tests/unit/test_movement.py::test_high_wire_stops_foot_and_cavalry_not_tanks"),
+    "IM.OBS.ROADBLOCK.LIMIT": ("implemented", "tests/unit/test_movement.py::test_roadblocks"),
+    "IM.OBS.ROADBLOCK.TANKCLEAR": ("implemented", "tests/unit/test_movement.py::test_roadblocks"),
+    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_infantry_one_hex_in_the_second_phase"),
+    "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_cavalry_and_light_vehicles_may_not_move_in_or_out"),
+    "IM.ART.EFF.DEST.HE.VEH": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_cavalry_and_light_vehicles_may_not_move_in_or_out"),
+    "IM.ART.EFF.INT.HE.INF": ("implemented", "tests/unit/test_movement_rules.py::test_interdiction_zone_stops_infantry_and_costs_vehicles_one_more"),
+    "IM.ART.EFF.INT.HE.CAV": ("implemented", "tests/unit/test_movement_rules.py::test_interdiction_costs_cavalry_two_more"),
+    "IM.ART.EFF.INT.HE.VEH": ("implemented", "tests/unit/test_movement_rules.py::test_interdiction_zone_stops_infantry_and_costs_vehicles_one_more"),
+    "IM.ART.EFF.PERSIST": ("implemented", "tests/unit/test_movement_rules.py::test_the_zone_ends_at_the_firers_next_barrage_phase"),
+    "IM.ART.BALLOON.STATIC": ("implemented", "tests/unit/test_movement_rules.py::test_balloons_never_move_and_boats_keep_to_rivers"),
+    "IM.NAV.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_balloons_never_move_and_boats_keep_to_rivers"),
+    "IM.INF.ST.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_sturmtruppen_move_2_then_1"),
+    "IM.INF.ST.RUN": ("implemented", "tests/unit/test_movement_rules.py::test_sturmtruppen_run_instead_of_the_bonus_and_no_more"),
+    "IM.INF.SKI": ("implemented", "tests/unit/test_movement_rules.py::test_skis_three_hexes_a_foot_phase_for_ski_users_only"),
+    "IM.OPTMOVE.AGREE": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
+    "IM.OPTMOVE.RUN.ELIG": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement; tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
+    "IM.OPTMOVE.RUN.AFTER": ("implemented", "tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
+    "IM.OPTMOVE.RUN.TERRAIN": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
+    "IM.OPTMOVE.PRONE.CRAWL": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
+    "IM.CAV.TROT": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
+}

@@ -155,3 +155,19 @@ class ObservationChecks(RuleModule):
                                recorded=dist, interpretation=label)
         return r.judge(seq, reading == "up-to-2", f"{dist} hex(es): within two ({reading})",
                        f"{dist} hex(es): not exactly two ({reading})", recorded=dist, interpretation=label)
+
+
+# rule id -> (implemented | needs a chart | ambiguous, the tests that cover it)
+COVERAGE = {
+    "IM.ART.FO.RANGE": ("implemented", "tests/unit/test_observation.py::test_an_fo_observes_up_to_10_hexes_not_11"),
+    "IM.ART.FO.SMOKE": ("implemented", "tests/unit/test_observation.py::test_an_fo_may_not_observe_through_smoke; tests/unit/test_los.py::test_smoke_blocks_through_into_and_out_of_its_hex"),
+    "IM.ART.FO.CREEP": ("implemented", "tests/unit/test_observation.py::test_an_fo_sees_at_most_5_hexes_beyond_a_creeping_barrage"),
+    "IM.ART.RESTRICT.PINNED_OBS": ("implemented", "tests/unit/test_observation.py::test_a_pinned_or_eliminated_fo_observes_nothing"),
+    "IM.ART.AIR.FO": ("ambiguous", "tests/unit/test_observation.py::test_aircraft_observe_at_two_hexes"),
+    "IM.ART.BALLOON.FO": ("implemented", "tests/unit/test_observation.py::test_balloons_observe_every_hex_and_aircraft_ignore_sight"),
+    "IM.SPOT.OBSERVE_DISTINCT": ("implemented", "tests/unit/test_observation.py::test_observing_is_not_spotting"),
+    "IM.TER.RIDGE.LOS": ("implemented", "tests/unit/test_los.py::test_a_non_adjacent_ridgeline_blocks_ground_units; tests/unit/test_los.py::test_hills_multi_storey_buildings_and_aircraft_see_over_ridgelines; tests/unit/test_observation.py::test_ridgelines_block_observation_unless_the_fo_stands_on_a_hill"),
+    "IM.TER.MS.LOS": ("implemented", "tests/unit/test_los.py::test_a_multi_storey_building_blocks_whatever_the_heights; tests/unit/test_los.py::test_a_town_without_storeys_is_as_high_as_a_wood"),
+    "IM.TER.WALL.SPOT": ("implemented", "tests/unit/test_los.py::test_stone_walls_and_tanks_do_not_block"),
+    "IM.NAV.LOS": ("implemented", "tests/unit/test_los.py::test_gunboats_and_steamboats_block_barges_do_not"),
+}

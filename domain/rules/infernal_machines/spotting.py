@@ -160,3 +160,12 @@ def _same_spotter(board, spotter: str, firer: UnitState) -> bool:
     return bool(other and other.unit_class not in AIRBORNE and other.location == firer.location
                 and other.side == firer.side)
 
+
+# rule id -> (implemented | needs a chart | ambiguous, the tests that cover it)
+COVERAGE = {
+    "IM.SPOT.NEEDED": ("implemented", "tests/unit/test_spotting.py::test_direct_fire_needs_a_spotted_target"),
+    "IM.SPOT.ROLL": ("needs a chart", "tests/unit/test_spotting.py::test_a_spot_needs_its_d10_roll; tests/unit/test_spotting.py::test_without_the_spotting_table_the_outcome_is_unverifiable; tests/unit/test_spotting.py::test_the_roll_against_the_pack_number"),
+    "IM.SPOT.BUTTONED.DEFAULT": ("implemented", "tests/unit/test_spotting.py::test_tanks_are_buttoned_up_by_default"),
+    "IM.ART.AIR.NOSPOT": ("implemented", "tests/unit/test_spotting.py::test_balloons_and_aircraft_do_not_spot_for_ground_fire"),
+    "IM.OPTMOVE.PRONE.EFFECTS": ("needs a chart", "tests/unit/test_spotting.py::test_a_prone_unit_spots_only_adjacent_hexes"),
+}
