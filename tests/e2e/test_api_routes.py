@@ -271,3 +271,20 @@ def test_the_dashboard_is_served_at_the_root_and_the_api_under_api(client):
     assert client.get("/api/openapi.json").json()["info"]["title"] == "Umpire"
     missing = client.get("/api/nothing-here")
     assert missing.status_code == 404 and missing.headers["content-type"] == "application/problem+json"
+
+
+def test_umpire_reveal_publishes_the_seed_and_the_verify_hook_recomputes_rolls(client, api_db):
+    create(client, api_db, small_game())
+    british = issue(api_db, "player", "g-1", "british")
+    rolled = client.post("/api/games/g-1/rolls", json={"purpose": "IM.SPOT.ROLL", "die": "d10"}, headers=british)
+    assert rolled.status_code == 201
+    from api.commands.dice import service_dice
+    texts = client.get("/api/games/g-1/export", headers=british).text.splitlines()
+    assert list(service_dice(texts, api_db)) == []  # not revealed yet: nothing to recompute from
+    seed = umpire("reveal", "g-1", "--db", api_db).strip().splitlines()[-1]
+    assert client.get("/api/games/g-1/dice", headers=british).json()["revealed"] == seed
+    assert list(service_dice(texts, api_db)) == []
+    lines = [json.loads(t) for t in texts]
+    lines[-1]["data"]["result"] = lines[-1]["data"]["result"] % 10 + 1
+    problems = list(service_dice([json.dumps(l) for l in lines], api_db))
+    assert len(problems) == 1 and problems[0].startswith("seq 7:")
