@@ -233,7 +233,7 @@ class ArtilleryResolution(RuleModule):
         decl = self.declared.get(d["barrage"])
         if decl is None:
             return []
-        subjects = {d["barrage"]} | ({d["element"]} if d.get("element") else set())
+        subjects = {d["barrage"], None} | set(decl["elements"])
         rolls = self._rolls(d["barrage"], "IM.ART.SCATTER", subjects, seq)
         earlier = self.tests.setdefault(d["barrage"], [])
         out = self._scatter_count(decl, line, earlier)
@@ -355,7 +355,7 @@ class ArtilleryResolution(RuleModule):
         if decl["mission"] == "counter-battery" and any(t["data"]["scattered"] for t in tests):
             out.append(R_CB.violation(seq, "the counter-battery barrage scattered: the mission fails automatically",
                                       related=[t["seq"] for t in tests]))
-        subjects = {d["barrage"]} | ({d["element"]} if d.get("element") else set())
+        subjects = {d["barrage"], None} | set(decl["elements"])
         rolls = self._rolls(d["barrage"], "IM.ART.BCRT", subjects, seq)
         earlier = self.resolved.setdefault(d["barrage"], [])
         self.last_step[d["barrage"]] = seq
@@ -399,7 +399,7 @@ class ArtilleryResolution(RuleModule):
     def _hurricane(self, decl, line, earlier, rolls):
         d, seq, out = line["data"], line["seq"], []
         related = [decl["seq"]] + [l["seq"] for l in earlier]
-        element = d.get("element")
+        element = d.get("element") or (decl["elements"][0] if len(decl["elements"]) == 1 else None)
         if element is None:
             out.append(R_HURRICANE.mismatch(seq, "each hurricane element attacks separately on column 10: name the "
                                             "element this resolution is for", related=related))
@@ -421,7 +421,8 @@ class ArtilleryResolution(RuleModule):
 
     def _hurricane_count(self, decl, line, earlier, element):
         seq = line["seq"]
-        times = sum(1 for l in earlier if l["data"].get("element") == element) + 1
+        only = decl["elements"][0] if len(decl["elements"]) == 1 else None
+        times = sum(1 for l in earlier if (l["data"].get("element") or only) == element) + 1
         if times == 1:
             return [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
         reading = self.ctx.interpretations.reading(HURRICANE_ATTACKS.name)
