@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
-from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.engine import Rule
 from domain.rules.infernal_machines.artillery_legality import CREEPING
-from domain.rules.infernal_machines.artillery_resolution import hit_bonus, is_hit
+from domain.rules.infernal_machines.artillery_resolution import is_hit
 from domain.rules.interpretations import Interpretation, declare
 
 SECTION_EFF = "Selection and Effects of Ammunition"
