@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.state import UnitState
-from domain.generator.fighting import apply_result, retreat_path
+from domain.generator.fighting import retreat_path
 from domain.generator.tracked import OBSERVERS, VEHICLES, TrackedRecorder
 from domain.rules.infernal_machines.ammunition import points_cost
+from domain.board.hexes import Placement, from_cube, parse_loc, to_cube
+from domain.rules.infernal_machines.artillery_effects import barrage_effect, morale_passed, target_class
 from domain.rules.infernal_machines.artillery_resolution import (
-    INFANTRY_LIKE, bcrt_column, is_hit, scatter_destination, scatter_outcome, text_bcrt_modifiers)
+    bcrt_column, hit_bonus, scatter_destination, scatter_outcome, text_bcrt_modifiers)
 
 FO_RANGE = 10          # IM.ART.FO.RANGE: any hex within 10
 
@@ -264,55 +266,95 @@ def _modifiers(rec: TrackedRecorder, plan: Plan, loc: str) -> list[tuple[int, st
     return [(value, why) for why, value in sorted((mods or {}).items())]
 
 
+def zone_hexes(rec: TrackedRecorder, plan: Plan, centre: str) -> list[tuple[str, str]]:
+    """(hex, zone) of the impact zone around `centre`: the pack's template for the mission and
+    barrage type (IMPACT_ZONES), else the centre hex alone."""
+    zone = rec.pack.get("IMPACT_ZONES", plan.mission)
+    if isinstance(zone, dict) and plan.kind in zone:
+        zone = zone[plan.kind]
+    if not isinstance(zone, dict):
+        return [(centre, "primary")]
+    c = to_cube(centre)
+    board = parse_loc(centre)[0]
+    out = []
+    for name in ("primary", "secondary"):
+        for off in zone.get(name) or []:
+            loc = from_cube((c[0] + off[0], c[1] + off[1], c[2] + off[2]), Placement(), board)
+            if loc is not None and (loc == centre or rec.exists(loc)) and loc not in [x for x, _ in out]:
+                out.append((loc, name))
+    return out or [(centre, "primary")]
+
+
 def _resolve(rec: TrackedRecorder, side: str, plan: Plan, centre: str) -> None:
+    """One BCRT roll for a drumfire barrage, one per element for a hurricane (column 10), each
+    read for every hex of the impact zone with that hex's modifiers, then applied."""
     firepowers = [rec.board.elements[e].firepower for e in plan.elements]
     attacks = [(e, 10) for e in plan.elements] if plan.kind == "hurricane" else [(None, sum(firepowers))]
+    hexes = zone_hexes(rec, plan, centre)
     for element, firepower in attacks:
-        mods = _modifiers(rec, plan, centre)
+        centre_mods = _modifiers(rec, plan, centre)
         roll = rec.rng.randint(1, 6)
-        rec.roll(side, "IM.ART.BCRT.REVISED", "d6", roll, plan.id, mods)
+        rec.roll(side, "IM.ART.BCRT.REVISED", "d6", roll, plan.id, centre_mods)
         column = bcrt_column(firepower, plan.kind, rec.pack.get("BCRT_COLUMNS")) or str(firepower)
-        result = _bcrt(rec, column, roll + sum(v for v, _ in mods)) or ("H" if roll <= 2 else "miss")
-        data: dict[str, Any] = {"barrage": plan.id, "firepower": firepower, "column": column,
-                                "results": [{"location": centre, "zone": "primary", "result": result}]}
+        rows = []
+        for loc, zone in hexes:
+            mods = _modifiers(rec, plan, loc)
+            result = _bcrt(rec, column, roll + sum(v for v, _ in mods)) or ("H" if roll <= 2 else "miss")
+            row = {"location": loc, "zone": zone, "result": result}
+            if len(hexes) > 1:
+                row["modifiers"] = [{"value": v, "why": why} for v, why in mods]
+            rows.append(row)
+        data: dict[str, Any] = {"barrage": plan.id, "firepower": firepower, "column": column, "results": rows}
         if element:
             data = {"barrage": plan.id, "element": element, **{k: v for k, v in data.items() if k != "barrage"}}
         rec.emit("BarrageResolved", data, side)
-        if not _effects(rec, side, plan, centre, result):
-            break   # IM.ART.BAT.HURRICANE.STOP: the hex is empty now; later attacks are ignored
+        # Who is in each hex when the shells land: a unit that retreats into another hex of the
+        # zone is not attacked twice by the same fire.
+        occupants = {row["location"]: list(rec.board.units_at(row["location"])) for row in rows}
+        for row in rows:
+            _effects(rec, side, plan, row, [u for u in occupants[row["location"]] if not u.eliminated])
+        if not any(rec.board.units_at(loc) for loc, _ in hexes):
+            break   # IM.ART.BAT.HURRICANE.STOP: nobody left in the zone; later attacks are ignored
 
 
-def _effects(rec: TrackedRecorder, side: str, plan: Plan, loc: str, result: str) -> bool:
-    """Primary-zone effects on the units in the hex (IM.ART.EFF.DEST.HE.*, IM.ART.EFF.SUPP.HE.*);
-    True while units remain in the hex."""
-    hit = is_hit(result)
-    for unit in [u for u in rec.board.units_at(loc)]:
-        if unit.unit_class in VEHICLES:
-            if plan.mission == "destruction" and hit:
-                sub = rec.rng.randint(1, 6)
-                rec.roll(side, "IM.ART.EFF.DEST.HE.VEH", "d6", sub, unit.unit)
-                if sub == 1:
-                    rec.status(unit.side, unit.unit, "eliminated", plan.id)
-            continue
-        if unit.unit_class not in INFANTRY_LIKE:
-            continue
-        if plan.mission == "destruction":
-            if hit:
-                rec.status(unit.side, unit.unit, "eliminated", plan.id)
-            else:
-                _pin(rec, plan, unit)
-        elif plan.mission == "suppression":
+def _effects(rec: TrackedRecorder, side: str, plan: Plan, row: dict[str, Any], units: list[UnitState]) -> None:
+    """Section J's effect of the result on every unit of the hex (the auditor's own table,
+    `barrage_effect`): a status, one morale check for the hex, or a vehicle's second d6."""
+    result = row["result"]
+    if plan.mission == "suppression":
+        for unit in units:
             rec.suppressed[unit.unit] = rec.turn + 1
-            if hit:
-                _pin(rec, plan, unit)
-    return bool(rec.board.units_at(loc))
+    checks = [(u, barrage_effect(plan.mission, plan.ammunition, target_class(u), row["zone"], result,
+                                 pinned="pinned" in u.status))
+              for u in units if target_class(u) is not None]
+    checks = [(u, e) for u, e in checks if e is not None]
+    morale_roll = None
+    if any(e.morale_check for _, e in checks):
+        bonus = hit_bonus(result)
+        subject = next(u.unit for u, e in checks if e.morale_check)
+        morale_roll = rec.rng.randint(1, 6)
+        rec.roll(side, "LS.MORALE", "d6", morale_roll, subject, [(bonus, f"{result} result")] if bonus else ())
+    for unit, effect in checks:
+        outcome = effect.outcome
+        if effect.morale_check:
+            passed = morale_passed(morale_roll, [hit_bonus(result)], unit.morale or 0)
+            rec.emit("MoraleChecked", {"units": [unit.unit], "morale": unit.morale, "passed": passed}, unit.side)
+            outcome = effect.on_pass if passed else effect.on_fail
+        if effect.subroll is not None:
+            sub = rec.rng.randint(1, 6)
+            rec.roll(side, effect.rule, "d6", sub, unit.unit)
+            outcome = "eliminated" if sub in effect.subroll else "none"
+        _apply_outcome(rec, plan, unit, outcome)
 
 
-def _pin(rec: TrackedRecorder, plan: Plan, unit: UnitState) -> None:
-    """A pin; a unit already pinned retreats two hexes instead and stays pinned."""
-    if "pinned" not in unit.status:
+def _apply_outcome(rec: TrackedRecorder, plan: Plan, unit: UnitState, outcome: str) -> None:
+    if outcome == "eliminated":
+        rec.status(unit.side, unit.unit, "eliminated", plan.id)
+    elif outcome == "pinned":
         rec.status(unit.side, unit.unit, "pinned", plan.id)
-        return
-    if retreat_path(rec, unit) is None:
-        return
-    apply_result(rec, unit, "retreated", plan.id)
+    elif outcome == "retreat":
+        # "it must retreat two hexagons instead and remains pinned"
+        rec.status(unit.side, unit.unit, "retreated", plan.id)
+        path = retreat_path(rec, unit)
+        if path is not None:
+            rec.emit("UnitMoved", {"unit": unit.unit, "path": path}, unit.side)

@@ -16,7 +16,8 @@ AMMO_OPTION = "IM.ART.AMMOCON.ENABLE"
 # Readings of the ⚠ passages the generated games rely on (GameStarted.options).
 READINGS = ("interpretation:communication-die=d6", "interpretation:lno-chain=both",
             "interpretation:sustained-scatter=retest", "interpretation:sustained-pause=pause",
-            "interpretation:im-hurricane-attacks-per-element=one")
+            "interpretation:im-hurricane-attacks-per-element=one",
+            "interpretation:im-hurricane-retreat-in-zone=attacked-again")
 DATES = ("1917-04", "1917-06", "1917-09", "1917-11", "1918-03", "1918-05", "1918-08", "1918-10")
 SIDES = {"british": {"nation": "british", "bloc": "allied"}, "german": {"nation": "german", "bloc": "central"}}
 POINTS = 25
