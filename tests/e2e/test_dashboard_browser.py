@@ -168,8 +168,15 @@ def test_analytics_draws_every_chart_and_exports_png(page):
     page.screenshot(path=str(ARTIFACTS / "dashboard-analytics.png"), full_page=True)
 
 
+def unit_labels(page: Page) -> list[str]:
+    return page.evaluate("() => document.querySelector('#replay-map .js-plotly-plot').data"
+                         ".find(t => t.name === 'units').text")
+
+
 def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
     game = "first-turn-barrage"
+    pinned = next(l for l in example_lines(game) if l["type"] == "UnitStatusChanged" and l["data"]["status"] == "pinned")
+    unit, about = pinned["data"]["unit"], pinned["seq"]
     tokens = services_for(store).tokens
     player, _ = tokens.issue("player", game, "german")
     referee, _ = tokens.issue("referee")
@@ -177,25 +184,38 @@ def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
     expect(page.locator("#dispute-list")).to_contain_text("No dispute")
 
     page.click("#dispute-about")
-    page.get_by_role("option", name=re.compile(r"^17 · ")).click()
-    expect(page.locator("#dispute-evidence-for")).to_contain_text("Evidence on event 17")
-    page.fill("#dispute-claim", "the scatter direction was misread")
+    page.get_by_role("option", name=re.compile(rf"^{about} · ")).click()
+    expect(page.locator("#dispute-evidence-for")).to_contain_text(f"Evidence on event {about}")
+    page.fill("#dispute-claim", "a miss cannot pin")
     page.fill("#dispute-token", "umpire_wrong_token")
     page.click("#dispute-raise")
     expect(page.locator("#dispute-raise-result")).to_contain_text("unknown or revoked token")
     page.fill("#dispute-token", player)
     page.click("#dispute-raise")
     expect(page.locator("#dispute-raise-result")).to_contain_text("raised")
-    expect(page.locator("#dispute-list")).to_contain_text("the scatter direction was misread")
+    expect(page.locator("#dispute-list")).to_contain_text("a miss cannot pin")
 
     page.click("#ruling-dispute")
-    page.get_by_role("option", name=re.compile("scatter direction")).click()
+    page.get_by_role("option", name=re.compile("a miss cannot pin")).click()
+    page.get_by_label("overturned").check()
+    page.fill("#ruling-corrections", json.dumps([{"type": "UnitStatusChanged",
+                                                  "data": {"unit": unit, "status": "unpinned"}}]))
     page.fill("#ruling-token", player)
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("needs referee")
     page.fill("#ruling-token", referee)
-    page.fill("#ruling-note", "the roll stands")
+    page.fill("#ruling-note", "no hit, no pin")
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("Ruling on")
-    expect(page.locator("#dispute-list")).to_contain_text("upheld")
-    assert [l["type"] for l in open_ledger(store).lines(game)[-2:]] == ["DisputeRaised", "RulingIssued"]
+    expect(page.locator("#dispute-list")).to_contain_text("overturned")
+    stored = open_ledger(store).lines(game)
+    assert [l["type"] for l in stored[-2:]] == ["DisputeRaised", "RulingIssued"]
+
+    # the replay now offers the board as ruled: the correction lifts the pin
+    open_replay(page, game, len(stored))
+    assert f"{unit}<br>PIN" in unit_labels(page)
+    page.get_by_label("as ruled").check()
+    expect(page).to_have_url(re.compile(r"view=ruled"))
+    page.wait_for_function(f"() => document.querySelector('#replay-map .js-plotly-plot').data"
+                           f".find(t => t.name === 'units').text.includes('{unit}')")
+    assert unit in unit_labels(page) and f"{unit}<br>PIN" not in unit_labels(page)
