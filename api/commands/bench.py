@@ -44,8 +44,11 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
         figures = run_scale_bench(str(work / "scale.db"), pg, games=games)
         write_section(doc, "scale", f"umpire bench --scale --games {games}", figures)
     else:
-        figures = {"ledger": run_bench(str(work / "bench.db"), _fresh_pg(pg), events)}
-        write_section(doc, "ledger", f"umpire bench --events {events}", figures)
+        from domain.board.bench import run_board_bench
+        figures = {"ledger": run_bench(str(work / "bench.db"), _fresh_pg(pg), events),
+                   "board": run_board_bench()}
+        write_section(doc, "ledger", f"umpire bench --events {events}", figures["ledger"])
+        write_section(doc, "board", "umpire bench (domain.board.bench.run_board_bench)", figures["board"])
     typer.echo(json.dumps(figures, indent=1, sort_keys=True))
 
 
