@@ -177,11 +177,17 @@ def histories(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             current["count"] = ev["count"]
         elif ev["event"] == "refused":
             current["refused_turns"].append(ev["turn"])
+        elif ev["event"] == "reset":
+            # The success erases that turn's fire too (IM.ART.RESIST.RESET): the turn did not resist.
+            if ev["turn"] in current["resisted_turns"]:
+                current["resisted_turns"].remove(ev["turn"])
+                current["count"] -= 1
+            current["ended_by"], current["ended_seq"] = ev["event"], ev["seq"]
         else:
             current["ended_by"], current["ended_seq"] = ev["event"], ev["seq"]
-            if ev["event"] != "reset":
-                current["count"] = ev["count"]
-    return out
+            current["count"] = ev["count"]
+    # A hex whose only fire was the successful one never resisted.
+    return [stretch for stretch in out if stretch["resisted_turns"]]
 
 
 def _db_value(value: Any) -> Any:

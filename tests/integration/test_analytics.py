@@ -64,7 +64,8 @@ def test_rows_follow_the_rules(ledger, store):
         # turn 3: the on-map gun's fire does not count (IM.ART.RESIST.ARTY_EXCLUDED), the infantry's does;
         # then both German platoons leave the hex.
         (H, [3], [], 3, "position-fell"),
-        (H2, [1, 2], [], 2, "reset"),
+        # turn 2: the elimination erases that turn's fire as well (EX-IM-08).
+        (H2, [1], [], 1, "reset"),
     ]
 
 
@@ -190,3 +191,14 @@ def test_api_routes(ledger, store, db_url):
     assert client.get("/api/analytics/ammunition", params={"game": "stretches"}, headers=bound).status_code == 403
     assert client.get("/api/analytics/resistance", params={"game": "nowhere"}, headers=viewer).status_code == 404
     assert client.get("/api/analytics/ammunition").status_code == 401
+
+
+def test_a_hex_taken_at_the_first_fire_never_resisted(ledger, store):
+    from tests.analytics_helpers import setup, small_arms_phase, turn
+    w = setup("quick")
+    turn(w)
+    small_arms_phase(w)
+    # IM, resistance example: an elimination by small arms fire is a success, not a resisted turn.
+    w.small_arms("british", "a-1", ["b-inf"], H2, [("g-3", "eliminated")])
+    store_lines(ledger, w.lines)
+    assert resistance(ledger, store)["rows"] == []
