@@ -201,8 +201,10 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
     for line in lines:
         if line["type"] == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
+            # Importing the rule modules declares their interpretations: before reading options.
+            module_classes = modules_for(ruleset)
             interpretations.read_options(line["data"].get("options", []))
-            modules = [m(ctx) for m in modules_for(ruleset)]
+            modules = [m(ctx) for m in module_classes]
         ctx.lines.append(line)
         ctx.line = line
         for module in modules:

@@ -1,0 +1,24 @@
+"""The auditor's frame: readings chosen in GameStarted.options are in force on the first audit."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+SCRIPT = """
+from domain.log import read_lines
+from domain.rules.engine import audit
+from domain.rules.interpretations import Interpretations
+from domain.rules.tables import resolve
+from tests.builders import LogBuilder
+b = LogBuilder(options=["interpretation:IM.CORE.MINMOVE=costs-only"])
+interp = Interpretations()
+report = audit(read_lines(b.texts()), tables=resolve("none"), interpretations=interp)
+print(interp.chosen)
+"""
+
+
+def test_a_game_chosen_reading_is_taken_on_the_first_audit_of_a_process():
+    out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "IM.CORE.MINMOVE" in out.stdout, out.stdout + out.stderr
