@@ -57,9 +57,11 @@ class AnalyticsProjection:
 
     def __init__(self, ledger: Ledger, store: ProjectionStore):
         self.ledger, self.store = ledger, store
-        with store.transaction() as cur:
-            for statement in SCHEMA:
-                cur.execute(statement)
+        if not getattr(store, "_analytics_tables", False):  # once per store object, not per query
+            with store.transaction() as cur:
+                for statement in SCHEMA:
+                    cur.execute(statement)
+            store._analytics_tables = True
 
     # -- following the log ----------------------------------------------------------------------
     def catch_up(self, page: int = PAGE) -> int:

@@ -10,17 +10,25 @@ stay flat while the store grows.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import random
 import resource
+import shutil
+import tempfile
 import time
 import uuid
-from typing import Any, Callable, Optional
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
 
 from domain.application import Ledger
+from domain.log import chain
 from projections.analytics import AnalyticsProjection, QUERIES
 from projections.bench_corpus import corpus_game
 from projections.store import ProjectionStore
+
+MAPS_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "maps"
 
 RECORDED = "domain.model.game:Game.Recorded"
 TARGET_RATIO = 2.0
@@ -51,6 +59,46 @@ def _timed(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
         result = fn()
         best = min(best, time.perf_counter() - start)
     return best, result
+
+
+# -- the corpus: written to files once, imported into each store ---------------------------------------
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: the derivation of `umpire generate`, so that the corpus is
+    exactly `umpire generate --games N --seed S --turns T`."""
+    return random.Random(f"umpire-generate:{seed}:{index}").getrandbits(64)
+
+
+def write_corpus(folder: Path, games: int, seed: int, turns: int, kind: str = "generator") -> dict[str, Any]:
+    """Write `games` logs (NAME.jsonl) one at a time; `kind` "generator" plays them with the seeded
+    game generator (domain/generator) on the fixture maps, "bench" with the lighter bench corpus."""
+    folder.mkdir(parents=True, exist_ok=True)
+    start, events = time.perf_counter(), 0
+    play = _generator_player(turns) if kind == "generator" else \
+        (lambda name, own: corpus_game(name, own, turns=turns).lines)
+    for index in range(1, games + 1):
+        name = f"gen-{seed}-{index:04d}"
+        lines = play(name, game_seed(seed, index))
+        events += len(lines)
+        (folder / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")
+    spent = time.perf_counter() - start
+    return {"kind": kind, "games": games, "turns": turns, "events": events, "seconds": round(spent, 1)}
+
+
+def _generator_player(turns: int) -> Callable[[str, int], list[dict[str, Any]]]:
+    from domain.generator.player import play_game
+    from domain.rules.tables import resolve
+    pack = resolve("sample")
+    maps = [(f.stem, json.loads(f.read_text(encoding="utf-8"))) for f in sorted(MAPS_DIR.glob("*.json"))]
+    counter = iter(range(10 ** 9))
+
+    def play(name: str, own: int) -> list[dict[str, Any]]:
+        map_name, map_data = maps[next(counter) % len(maps)]
+        return play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
+    return play
+
+
+def corpus_files(folder: Path) -> Iterator[Path]:
+    return iter(sorted(folder.glob("*.jsonl")))
 
 
 # -- raw SQL over the stored events -----------------------------------------------------------------
@@ -117,19 +165,19 @@ def _agreement(rows: dict[str, list[dict]], raw: RawEvents) -> dict[str, bool]:
 
 
 # -- one store ---------------------------------------------------------------------------------------
-def bench_store_apart(db: str, env: dict[str, str], games: int, seed: int) -> dict[str, Any]:
+def bench_store_apart(db: str, env: dict[str, str], corpus: Path) -> dict[str, Any]:
     """`bench_store` in a child process (its own peak RSS); in this process where fork is missing."""
     if "fork" not in multiprocessing.get_all_start_methods():
-        return bench_store(db, env, games, seed)
+        return bench_store(db, env, corpus)
     with multiprocessing.get_context("fork").Pool(1) as pool:
-        return pool.apply(bench_store, (db, env, games, seed))
+        return pool.apply(bench_store, (db, env, corpus))
 
 
-def bench_store(db: str, env: dict[str, str], games: int, seed: int) -> dict[str, Any]:
+def bench_store(db: str, env: dict[str, str], corpus: Path) -> dict[str, Any]:
     ledger = Ledger(env)
     store = ProjectionStore(db)
     try:
-        out = {"import": _import(ledger, games, seed)}
+        out = {"import": _import(ledger, corpus)}
         projection = AnalyticsProjection(ledger, store)
         out["projection"] = _catch_up(projection)
         out["peak_rss_mb_before_queries"] = peak_rss_mb()
@@ -141,18 +189,20 @@ def bench_store(db: str, env: dict[str, str], games: int, seed: int) -> dict[str
         ledger.close()
 
 
-def _import(ledger: Ledger, games: int, seed: int) -> dict[str, Any]:
+def _import(ledger: Ledger, corpus: Path) -> dict[str, Any]:
+    files = list(corpus_files(corpus))
     events, spent, samples = 0, 0.0, []
-    tenth = max(1, games // 10)
-    for i in range(games):
-        lines = list(corpus_game(f"scale-{seed}-{i:05d}", seed * 100_003 + i).text_lines())
+    tenth = max(1, len(files) // 10)
+    for i, path in enumerate(files):
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.readlines()
         start = time.perf_counter()
         ledger.import_lines(lines)
         spent += time.perf_counter() - start
         events += len(lines)
-        if (i + 1) % tenth == 0 or i + 1 == games:
+        if (i + 1) % tenth == 0 or i + 1 == len(files):
             samples.append({"games": i + 1, "events": events, "rss_mb": rss_mb()})
-    return {"games": games, "events": events, "seconds": round(spent, 2),
+    return {"games": len(files), "events": events, "seconds": round(spent, 2),
             "events_per_second": round(events / spent) if spent else None, "rss_samples": samples}
 
 
@@ -218,21 +268,34 @@ def _scratch_database(server_url: str) -> tuple[str, Callable[[], None]]:
 
 
 def run_scale_bench(db_sqlite_path: Optional[str], pg_url: Optional[str], games: int = 1000,
-                    seed: int = 1917, keep: bool = False) -> dict[str, Any]:
-    """Import `games` generated games into a new SQLite file and a scratch database on the
-    PostgreSQL server at `pg_url` (dropped afterwards unless `keep`); either may be None to skip it.
-    Returns the figures as a JSON-ready dict."""
-    report: dict[str, Any] = {"games": games, "seed": seed, "corpus": "projections.bench_corpus",
-                              "target_ratio": TARGET_RATIO, "stores": {}}
-    if db_sqlite_path:
-        if os.path.exists(db_sqlite_path) and os.path.getsize(db_sqlite_path) > 0:
-            raise ValueError(f"{db_sqlite_path} exists: the scale bench needs a new SQLite file")
-        report["stores"]["sqlite"] = bench_store_apart(db_sqlite_path, _sqlite_env(db_sqlite_path), games, seed)
-    if pg_url:
-        url, drop = _scratch_database(pg_url)
-        try:
-            report["stores"]["postgresql"] = bench_store_apart(url, _pg_env(url), games, seed)
-        finally:
-            if not keep:
-                drop()
+                    seed: int = 1917, *, turns: int = 16, corpus: str = "generator",
+                    corpus_dir: Optional[str] = None, keep: bool = False) -> dict[str, Any]:
+    """Write `games` seeded games (the game generator's, or `corpus="bench"` for the lighter bench
+    corpus) and import them into a new SQLite file and into a scratch database on the PostgreSQL
+    server at `pg_url` (dropped afterwards unless `keep`); either store may be None to skip it.
+    With `corpus_dir` holding *.jsonl logs, those are imported instead. Returns the figures."""
+    report: dict[str, Any] = {"games": games, "seed": seed, "target_ratio": TARGET_RATIO, "stores": {}}
+    if db_sqlite_path and os.path.exists(db_sqlite_path) and os.path.getsize(db_sqlite_path) > 0:
+        raise ValueError(f"{db_sqlite_path} exists: the scale bench needs a new SQLite file")
+    work = None
+    if corpus_dir:
+        folder = Path(corpus_dir)
+        report["corpus"] = {"kind": "files", "folder": str(folder), "games": sum(1 for _ in corpus_files(folder))}
+    else:
+        work = Path(tempfile.mkdtemp(prefix="umpire-scale-"))
+        folder = work / "corpus"
+        report["corpus"] = write_corpus(folder, games, seed, turns, corpus)
+    try:
+        if db_sqlite_path:
+            report["stores"]["sqlite"] = bench_store_apart(db_sqlite_path, _sqlite_env(db_sqlite_path), folder)
+        if pg_url:
+            url, drop = _scratch_database(pg_url)
+            try:
+                report["stores"]["postgresql"] = bench_store_apart(url, _pg_env(url), folder)
+            finally:
+                if not keep:
+                    drop()
+    finally:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
     return report
