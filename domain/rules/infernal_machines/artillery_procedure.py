@@ -271,7 +271,9 @@ class ArtilleryProcedure(RuleModule):
             ok = roll["data"]["result"] >= 4
         if earlier is None:
             self.comm_tests[key] = (seq, ok)
-        out.extend(self._comm_binding(line, b, rule, ok))
+        # A test recorded "in communication" against a roll of 1-3 is the mismatch above; the steps the
+        # players then took are judged on the outcome they recorded, not reported again as violations.
+        out.extend(self._comm_binding(line, b, rule, ok or bool(d["in_communication"])))
         return out
 
     def _comm_roll(self, line, rule: Rule, roll) -> list[RuleApplication]:
