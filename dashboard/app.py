@@ -11,6 +11,7 @@ from typing import Optional
 import dash
 from dash import dcc, html
 
+from dashboard import ids
 from dashboard.data import data_for
 from dashboard.pages import analytics, disputes, games, replay
 from dashboard.pages.common import DATA_KEY
@@ -39,7 +40,7 @@ def create_dash(db: Optional[str] = None, requests_pathname_prefix: str = "/") -
                            path=None if "<" in path else path, name=name, title=f"Umpire · {name}",
                            layout=module.layout)
     app.layout = html.Div(className="shell", children=[
-        html.Nav(id="nav", className="nav", children=[
+        html.Nav(id=ids.NAV, className="nav", children=[
             html.Span("Umpire", className="brand"),
             dcc.Link("Games", href=app.get_relative_path("/")),
             dcc.Link("Analytics", href=app.get_relative_path("/analytics")),

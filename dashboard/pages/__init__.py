@@ -1,1 +1,2 @@
-"""The dashboard pages: each module has `layout(**path_and_query)` and, if it has any, `register_callbacks(app, data)`."""
+"""The dashboard pages: each module has `layout(**path_and_query)` and, when it has callbacks,
+`register_callbacks(app, data)`."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 import flask
-from dash import dcc, html
+from dash import dcc, get_relative_path, html
 
 from dashboard.data import DashboardData
 from dashboard.figures import VERDICT_COLOURS
@@ -19,7 +19,8 @@ def current_data() -> DashboardData:
 
 def missing_game(game: Optional[str]) -> html.Div:
     message = f"There is no game {game!r} in this store." if game else "No game chosen."
-    return html.Div(className="missing", children=[html.P(message), dcc.Link("All games", href="/")])
+    return html.Div(className="missing",
+                    children=[html.P(message), dcc.Link("All games", href=get_relative_path("/"))])
 
 
 def verdict_badge(verdict: str, count: Optional[int] = None) -> html.Span:

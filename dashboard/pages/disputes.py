@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from dash import Input, Output, State, dcc, html, no_update
+from dash import Input, Output, State, dcc, get_relative_path, html, no_update
 
 from dashboard import ids
 from dashboard.data import DashboardData, GameView
@@ -30,7 +30,8 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
         dcc.Store(id=ids.DISPUTE_GAME, data={"game": gv.game}),
         dcc.Store(id=ids.DISPUTE_REFRESH, data=0),
         html.Div(className="replay-head", children=[
-            html.H2(f"Disputes · {gv.game}"), dcc.Link("replay", href=f"/replay/{gv.game}", className="head-link")]),
+            html.H2(f"Disputes · {gv.game}"),
+            dcc.Link("replay", href=get_relative_path(f"/replay/{gv.game}"), className="head-link")]),
         html.Div(id=ids.DISPUTE_LIST, children=dispute_list(data, gv.game)),
         html.Div(className="forms", children=[
             html.Div(className="form", children=[
@@ -115,7 +116,7 @@ def dispute_list(data: DashboardData, game: str) -> list:
             html.Summary([html.B(d["dispute"]), f" · {d['status']} · about event {d['about']}: {d['claim']}",
                           f" (by {d['by']})" if d.get("by") else ""]),
             html.P(["Disputed event: ", dcc.Link(headline(event) if event else f"event {d['about']}",
-                                                 href=f"/replay/{game}?seq={d['about']}")]),
+                                                 href=get_relative_path(f"/replay/{game}?seq={d['about']}"))]),
             html.H4("Rule applications the auditor gathered"), _apps_table(d["applications"]),
             html.H4("Dice"), _dice_list(d["dice"]),
             html.Div(className="boards", children=[

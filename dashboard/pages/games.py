@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dash import dcc, html
+from dash import dcc, get_relative_path, html
 
 from dashboard import ids
 from dashboard.pages.common import current_data, verdict_badge
@@ -28,9 +28,10 @@ def _row(r: dict[str, Any]) -> html.Tr:
     badges = [verdict_badge(v, summary[v]) for v in VERDICT_ORDER if summary.get(v)]
     disputes = r["open_disputes"]
     return html.Tr(className="game-row", children=[
-        html.Td(dcc.Link(r["game"], href=f"/replay/{r['game']}")),
+        html.Td(dcc.Link(r["game"], href=get_relative_path(f"/replay/{r['game']}"))),
         html.Td(r["scenario"]), html.Td(r["date"]), html.Td(" vs ".join(r["sides"])),
         html.Td(r["events"]), html.Td(r["turns"]),
         html.Td(badges or "no rule applied"),
-        html.Td(dcc.Link(f"{len(disputes)} open" if disputes else "none", href=f"/disputes/{r['game']}")),
+        html.Td(dcc.Link(f"{len(disputes)} open" if disputes else "none",
+                         href=get_relative_path(f"/disputes/{r['game']}"))),
     ])

@@ -1,15 +1,16 @@
 """Replay (`/replay/<game>?seq=N`): the board at any event, the events in words, their rule applications.
 
-The position lives in one store (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and
-the event list (through `ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server then sends only what
-changed on the map as a `dash.Patch` (the terrain stays put), and the URL is rewritten in place
-so that it can be shared.
+The position lives in one store (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and the
+event list (through `ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server
+then sends only what changed on the map as a `dash.Patch` (the terrain stays put), and the URL is
+rewritten in place so that it can be shared.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Any, Optional
 
-from dash import Input, Output, Patch, State, ctx, dcc, html, no_update
+from dash import Input, Output, Patch, State, ctx, dcc, get_relative_path, html, no_update
 
 from dashboard import ids
 from dashboard.data import DashboardData, GameView
@@ -34,7 +35,7 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
         html.Div(id=ids.REPLAY_URL_SINK, hidden=True),
         html.Div(className="replay-head", children=[
             html.H2(gv.game), html.Span(f"{gv.final.scenario} · {gv.final.date} · {gv.last} events"),
-            dcc.Link("disputes", href=f"/disputes/{gv.game}", className="head-link"),
+            dcc.Link("disputes", href=get_relative_path(f"/disputes/{gv.game}"), className="head-link"),
         ]),
         _controls(gv, position, ruled),
         html.Div(className="replay-body", children=[
@@ -45,7 +46,7 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
             html.Div(className="replay-side", children=[
                 html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text", children=_event_text(gv, position)),
                 dcc.Store(id=ids.REPLAY_PICK),
-                html.Div(id=ids.REPLAY_EVENTS, className="event-list", children=_event_rows(data, gv)),
+                _event_rows(data, gv, position),
             ]),
         ]),
         html.Div(className="rules-head", children=[
@@ -62,7 +63,7 @@ def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
     step = max(1, len(starts) // MAX_MARKS + (1 if len(starts) % MAX_MARKS else 0))
     marks = {s["seq"]: f"T{s['turn']}" for s in starts[::step]}
     jump = [{"label": (f"Turn {s['turn']}" if s["phase"] is None else
-                       f"   turn {s['turn']} · {s['phase']}" + (f" ({s['active']})" if s["active"] else "")),
+                       f"↳ turn {s['turn']} · {s['phase']}" + (f" ({s['active']})" if s["active"] else "")),
              "value": s["seq"]} for s in gv.segments]
     views = [{"label": " as played", "value": "played"}, {"label": " as ruled", "value": "ruled"}]
     return html.Div(className="replay-controls", children=[
@@ -81,13 +82,19 @@ def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
     ])
 
 
-def _event_rows(data: DashboardData, gv: GameView) -> list[html.Div]:
-    """The events in words, rendered once: choosing one is caught in the browser (assets/events.js),
-    and the current one is marked there too, so stepping never re-renders the list."""
+def _event_rows(data: DashboardData, gv: GameView, current: int) -> dcc.Markdown:
+    """The events in words, as one block of HTML rendered once: hundreds of Dash components would
+    each be told of every state change while stepping. Choosing a row is caught in the browser
+    (assets/events.js) and the current row is marked there too (SHARE_URL)."""
     flagged = {seq for seq, apps in data.applications(gv).items() if any(a.verdict.value != "ok" for a in apps)}
-    return [html.Div(("⚑ " if line["seq"] in flagged else "") + headline(line), **{"data-seq": line["seq"]},
-                     className="event-row flagged" if line["seq"] in flagged else "event-row")
-            for line in gv.lines]
+    rows = []
+    for line in gv.lines:
+        seq = line["seq"]
+        css, flag = ("event-row flagged", "⚑ ") if seq in flagged else ("event-row", "")
+        css += " current" if seq == current else ""
+        rows.append(f'<div class="{css}" data-seq="{seq}">{flag}{escape(headline(line))}</div>')
+    return dcc.Markdown("\n".join(rows), dangerously_allow_html=True, id=ids.REPLAY_EVENTS,
+                        className="event-list")
 
 
 def _position(gv: GameView, seq: int) -> str:
@@ -184,19 +191,22 @@ function(state) {
     params.set("seq", state.seq);
     if (state.ruled) { params.set("view", "ruled"); } else { params.delete("view"); }
     window.history.replaceState(window.history.state, "", window.location.pathname + "?" + params.toString());
-    const list = document.getElementById("%(events)s");
-    if (list) {
-        const old = list.querySelector(".event-row.current");
-        if (old) { old.classList.remove("current"); }
-        const row = list.querySelector('.event-row[data-seq="' + state.seq + '"]');
-        if (row) {
-            row.classList.add("current");
-            const top = row.offsetTop - list.offsetTop;
-            if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
-                list.scrollTop = top - list.clientHeight / 3;
-            }
+    // the list is a lazily loaded Markdown block: on a fresh page its rows may not be there yet
+    function mark(tries) {
+        const list = document.getElementById("%(events)s");
+        const row = list && list.querySelector('.event-row[data-seq="' + state.seq + '"]');
+        if (!row) {
+            if (tries > 0) { window.setTimeout(function() { mark(tries - 1); }, 50); }
+            return;
+        }
+        list.querySelectorAll(".event-row.current").forEach(function(old) { old.classList.remove("current"); });
+        row.classList.add("current");
+        const r = row.getBoundingClientRect(), l = list.getBoundingClientRect();
+        if (r.top < l.top || r.bottom > l.bottom) {
+            list.scrollTop += r.top - l.top - l.height / 3;
         }
     }
+    mark(40);
     return String(state.seq);
 }
 """ % {"events": ids.REPLAY_EVENTS}
@@ -225,11 +235,16 @@ def register_callbacks(app, data: DashboardData) -> None:
         gv = data.view(game["game"])
         if gv is None:
             return no_update, "this game is no longer in the store", no_update, no_update
-        seq, ruled = gv.clamp(state["seq"]), bool(state.get("ruled"))
-        rules = rules_panel(data, gv, seq, "only" in (findings_only or []))
+        seq, ruled, only = gv.clamp(state["seq"]), bool(state.get("ruled")), "only" in (findings_only or [])
         if ctx.triggered_id == ids.REPLAY_FINDINGS_ONLY:
-            return no_update, no_update, no_update, rules
-        return step_patch(gv, seq, ruled), _position(gv, seq), _event_text(gv, seq), rules
+            return no_update, no_update, no_update, rules_panel(data, gv, seq, only)
+        return step_outputs(data, gv, seq, ruled, only)
+
+
+def step_outputs(data: DashboardData, gv: GameView, seq: int, ruled: bool, findings_only: bool) -> tuple:
+    """What a step sends: the map's Patch, the position, the event in words, its rule applications."""
+    return (step_patch(gv, seq, ruled), _position(gv, seq), _event_text(gv, seq),
+            rules_panel(data, gv, seq, findings_only))
 
 
 def step_patch(gv: GameView, seq: int, ruled: bool) -> Patch:

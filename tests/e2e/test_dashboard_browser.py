@@ -175,7 +175,8 @@ def unit_labels(page: Page) -> list[str]:
 
 def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
     game = "first-turn-barrage"
-    pinned = next(l for l in example_lines(game) if l["type"] == "UnitStatusChanged" and l["data"]["status"] == "pinned")
+    pinned = next(line for line in example_lines(game)
+                  if line["type"] == "UnitStatusChanged" and line["data"]["status"] == "pinned")
     unit, about = pinned["data"]["unit"], pinned["seq"]
     tokens = services_for(store).tokens
     player, _ = tokens.issue("player", game, "german")

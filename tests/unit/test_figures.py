@@ -174,8 +174,10 @@ def test_the_highlight_is_one_outline_trace_and_one_line_trace():
 
 
 # -- analytics --------------------------------------------------------------------------------------
-SPENDS = [{"game": "a", "element": "e1", "turn": 1, "points": 6}, {"game": "a", "element": "e1", "turn": 2, "points": 4},
-          {"game": "a", "element": "e2", "turn": 2, "points": 3}, {"game": "b", "element": "e1", "turn": 1, "points": 5}]
+SPENDS = [{"game": "a", "element": "e1", "turn": 1, "points": 6},
+          {"game": "a", "element": "e1", "turn": 2, "points": 4},
+          {"game": "a", "element": "e2", "turn": 2, "points": 3},
+          {"game": "b", "element": "e1", "turn": 1, "points": 5}]
 
 
 def test_points_are_stacked_by_turn_under_the_cap():
