@@ -142,9 +142,8 @@ class CoreChecks(RuleModule):
                 out.append(self.rule("SIDE", "Indirect Barrage Fire Procedure: a player fires his own artillery")
                            .violation(line["seq"], f"element {element!r} belongs to {state.side}, not {d['side']}",
                                       recorded=element))
-        if d["barrage"] in self.barrages:
-            out.append(rule.violation(line["seq"], f"barrage id {d['barrage']!r} was already declared at seq "
-                                      f"{self.barrages[d['barrage']]}", related=[self.barrages[d['barrage']]]))
+        # A second declaration of a known barrage id is judged by IM.ART.DECLARE (declarations are
+        # immutable), one finding for one fault.
         return out
 
     # -- the acting side -------------------------------------------------------------------

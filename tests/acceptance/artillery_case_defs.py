@@ -466,3 +466,472 @@ def counter_battery_natural_three_recorded_hit():
     g.expect(seq, ["IM.ART.MISSION.CB", "IM.ART.SCATTER", "IM.ART.EFF.CB"], "mismatch",
              range(seq - 1, seq + 2))
     return g
+
+
+# -- legality: mission x barrage type x ammunition, permissions and dates --------------------------------
+LEGALITY = ["IM.ART.LEGAL", "IM.ART.MISSION", "IM.ART.AMMO", "IM.ART.BAT"]
+
+
+def declaration(mission, bat, ammo, *, date="1917-04", permissions=(), side_mission=None, legal=True,
+                rule=None, elements=1):
+    """One turn-1 barrage on an empty hex; an illegal declaration is the violation (at its seq)."""
+    g = Game(date=date, permissions=permissions, elements=elements, german_at="1:1020",
+             missions={"british": side_mission or mission, "german": "destruction"})
+    g.new_turn(1); g.phase_start("barrage")
+    g.observe()
+    els = tuple(f"obm-{i}" for i in range(1, elements + 1))
+    seq = g.declare("b-1", elements=els, mission=mission, bat=bat, ammo=ammo)
+    if not legal:
+        g.expect(seq, rule or LEGALITY, "violation")
+        return g
+    if ammo in ("smoke", "gas"):                  # scatter per element, no BCRT roll
+        for e in els:
+            g.scatter("b-1", 2, False, element=e)
+        g.add("MarkerPlaced", {"marker": ammo, "location": "1:1010"}, "british")
+    elif bat == "hurricane":
+        g.scatter("b-1", 2, False, kind="HURRICANE")
+        for e in els:
+            g.resolve("b-1", 5, 20, "10", element=e)
+    else:
+        g.scatter("b-1", 2, False)
+        g.resolve("b-1", 5, 20 * elements, "20" if elements == 1 else "31+")
+    return g
+
+
+@case
+def legal_destruction_hurricane_shrapnel():
+    return declaration("destruction", "hurricane", "shrapnel", elements=2)   # EC-01: accepted
+
+
+@case
+def illegal_neutralisation_shrapnel():
+    return declaration("neutralisation", "drumfire", "shrapnel", legal=False)   # EC-01
+
+
+@case
+def illegal_suppression_shrapnel():
+    return declaration("suppression", "drumfire", "shrapnel", legal=False)
+
+
+@case
+def illegal_interdiction_shrapnel():
+    return declaration("interdiction", "drumfire", "shrapnel", side_mission="suppression", legal=False)
+
+
+@case
+def illegal_neutralisation_hurricane_smoke():
+    return declaration("neutralisation", "hurricane", "smoke", permissions=["smoke"], legal=False)   # EC-02
+
+
+@case
+def illegal_gas_hurricane():
+    return declaration("gas", "hurricane", "gas", permissions=["gas"], legal=False)
+
+
+@case
+def legal_neutralisation_drumfire_smoke():
+    return declaration("neutralisation", "drumfire", "smoke", permissions=["smoke"])   # EC-02: accepted
+
+
+@case
+def illegal_suppression_hurricane():
+    return declaration("suppression", "hurricane", "he", legal=False)   # EC-03
+
+
+@case
+def illegal_interdiction_hurricane():
+    return declaration("interdiction", "hurricane", "he", side_mission="suppression", legal=False)
+
+
+@case
+def illegal_destruction_smoke():
+    return declaration("destruction", "drumfire", "smoke", permissions=["smoke"], legal=False)   # EC-04
+
+
+@case
+def illegal_destruction_gas():
+    return declaration("destruction", "drumfire", "gas", permissions=["gas"], legal=False)
+
+
+@case
+def illegal_interdiction_smoke():
+    return declaration("interdiction", "drumfire", "smoke", side_mission="suppression", permissions=["smoke"],
+                       legal=False)
+
+
+@case
+def illegal_gas_mission_he():
+    return declaration("gas", "drumfire", "he", permissions=["gas"], legal=False)
+
+
+@case
+def illegal_smoke_without_permission():
+    # EC-05: smoke shells only "when stated by the scenario".
+    return declaration("suppression", "drumfire", "smoke", legal=False, rule="IM.ART.AMMO.SMOKE")
+
+
+@case
+def illegal_gas_march_1915():
+    # Gas missions: never before April 1915, even when the scenario lists gas.
+    return declaration("gas", "drumfire", "gas", date="1915-03", permissions=["gas"], legal=False,
+                       rule=["IM.ART.MISSION.GAS", "IM.ART.AMMO.GAS"])
+
+
+@case
+def illegal_gas_without_permission():
+    # Gas: the scenario indicates gas, or the AFMT gives it; here neither (AFMT destruction).
+    return declaration("gas", "drumfire", "gas", date="1917-04", side_mission="destruction", legal=False,
+                       rule=["IM.ART.MISSION.GAS", "IM.ART.AMMO.GAS", "IM.ART.AFMT", "IM.ART.MISSION"])
+
+
+@case
+def legal_gas_by_afmt_without_scenario_mention():
+    # The AFMT gives gas and the scenario does not forbid it.
+    return declaration("gas", "drumfire", "gas", date="1917-04")
+
+
+def german_gas(date: str, double: bool, roll: int = 5):
+    """A German gas barrage on British infantry; double gas pins for 4 turns on a mask roll of 4-6."""
+    g = Game(date=date, permissions=["gas"], german_elements=1, missions={"german": "gas", "british": "destruction"},
+             hexes={"1:1007": {"terrain": "town"}})
+    g.new_turn(1); g.phase_start("barrage"); g.phase_start("barrage", "german")
+    g.observe("1:1007", None, "automatic", side="german")
+    g.declare("gb-1", elements=("gobm-1",), target="1:1007", mission="gas", ammo="gas", observer=None, side="german")
+    g.scatter("gb-1", 2, False, element="gobm-1", side="german")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1007"}, "german")
+    if double:
+        g.roll("IM.ART.AMMO.GAS.DOUBLE", roll, "b-inf", side="german")
+        seq = g.status("b-inf", "pinned", "gb-1", side="german", turns=4)
+    else:
+        seq = g.status("b-inf", "pinned", "gb-1", side="german")
+    return g, seq
+
+
+@case
+def legal_german_gas_april_1915():
+    return german_gas("1915-04", double=False)[0]
+
+
+@case
+def legal_german_double_gas_1916():
+    return german_gas("1916-02", double=True)[0]
+
+
+@case
+def illegal_double_gas_december_1915():
+    g, seq = german_gas("1915-12", double=True)
+    g.expect(seq, "IM.ART.AMMO.GAS.DOUBLE", "violation", [seq - 1, seq])
+    return g
+
+
+@case
+def double_gas_mask_roll_survives():
+    g, seq = german_gas("1916-02", double=True, roll=3)   # 1-3: the unit survives
+    g.expect(seq, "IM.ART.AMMO.GAS.DOUBLE", "mismatch", [seq - 1, seq])
+    return g
+
+
+def allied_1915(ammo: str, roll, mission="destruction"):
+    # Allied use of shrapnel: in 1915 another ammunition needs a d6 of 6 with +1 (natural 5-6).
+    g = Game(date="1915-06", german_at="1:1020", missions={"british": mission, "german": "destruction"})
+    g.new_turn(1); g.phase_start("barrage")
+    g.observe()
+    seq = g.declare("b-1", ammo=ammo, mission=mission)
+    if roll is not None:
+        g.roll("IM.ART.AMMO.SHRAP.ALLIED", roll, "b-1", modifiers=[{"value": 1, "why": "1915"}])
+    sc = g.scatter("b-1", 2, False)
+    g.resolve("b-1", 5, 20, "20")
+    return g, seq, sc
+
+
+@case
+def legal_allied_shrapnel_1915():
+    return allied_1915("shrapnel", None)[0]
+
+
+@case
+def legal_allied_he_1915_roll_five():
+    return allied_1915("he", 5)[0]
+
+
+@case
+def illegal_allied_he_1915_roll_four():
+    g, seq, sc = allied_1915("he", 4)
+    g.expect(seq, "IM.ART.AMMO.SHRAP.ALLIED", "violation", range(seq, sc + 1))
+    return g
+
+
+@case
+def missing_allied_shrapnel_roll_1915():
+    g, seq, sc = allied_1915("he", None)
+    g.expect(sc, "IM.ART.AMMO.SHRAP.ALLIED", "missing-roll", range(seq, sc + 3))
+    return g
+
+
+@case
+def illegal_counter_battery_hurricane():
+    g = Game(german_elements=1, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage")
+    seq = g.declare("b-cb", target=None, mission="counter-battery", bat="hurricane", observer="b-fo",
+                    target_element="gobm-1")
+    g.expect(seq, LEGALITY, "violation")
+    return g
+
+
+@case
+def illegal_counter_battery_enemy_did_not_fire():
+    # Counter-battery: the enemy must have used an OBM in the previous barrage phase (EC-17).
+    g = Game(german_elements=1, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.phase_start("barrage", "german")
+    g.new_turn(2); g.phase_start("barrage")
+    seq = g.declare("b-cb", target=None, mission="counter-battery", observer="b-fo", target_element="gobm-1")
+    g.expect(seq, "IM.ART.MISSION.CB", "violation")
+    return g
+
+
+@case
+def illegal_barrage_outside_barrage_phase():
+    g = Game(german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.phase_start("offensive-small-arms-fire")
+    seq = g.declare("b-1")
+    g.expect(seq, ["IM.ART.GEN.PHASE", "IM.ART.RESTRICT"], "violation")
+    return g
+
+
+@case
+def illegal_two_barrage_types_one_hex():
+    # Only one barrage type per turn against a given hex.
+    g = Game(elements=3, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1"); g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    seq = g.declare("b-2", elements=("obm-2", "obm-3"), bat="hurricane")
+    g.expect(seq, "IM.ART.BAT.ONE_PER_HEX", "violation")
+    return g
+
+
+@case
+def illegal_declaration_changed_after_roll():
+    # EC-07: declarations are immutable.
+    g = Game(permissions=["smoke"], missions={"british": "neutralisation"}, german_at="1:1020")
+    turn_two(g)
+    g.observe(); g.declare("b-2", mission="neutralisation"); g.comm("b-2", 5)
+    seq = g.declare("b-2", mission="neutralisation", ammo="smoke")
+    g.expect(seq, "IM.ART.DECLARE", "violation")
+    return g
+
+
+# -- firepower and barrage types ---------------------------------------------------------------------------
+def drumfire(n: int, firepower: int, column: str, terrain="clear", modifiers=()):
+    g = Game(elements=n, hexes={"1:1010": {"terrain": terrain}}, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", elements=tuple(f"obm-{i}" for i in range(1, n + 1)))
+    g.scatter("b-1", 1, False)
+    seq = g.resolve("b-1", 3, firepower, column, modifiers=modifiers)
+    return g, seq
+
+
+@case
+def ex_im_16_drumfire_two_elements():
+    return drumfire(2, 40, "31+")[0]                  # Firepower of barrages: 2 x 20 = 40
+
+
+@case
+def ex_im_17_drumfire_three_elements():
+    return drumfire(3, 60, "31+")[0]                  # Determining results: 3 x 20 = 60 uses 31+
+
+
+@case
+def drumfire_firepower_not_summed():
+    g, seq = drumfire(2, 20, "20")
+    g.expect(seq, ["IM.ART.FP", "IM.ART.BAT.DRUMFIRE"], "mismatch")
+    return g
+
+
+@case
+def drumfire_wrong_column():
+    g, seq = drumfire(3, 60, "30")
+    g.expect(seq, ["IM.ART.FP", "IM.ART.BCRT"], "mismatch")
+    return g
+
+
+@case
+def drumfire_single_element_column_matches():
+    return drumfire(1, 20, "20")[0]
+
+
+def hurricane(n=4, column="10", mission="neutralisation", results=None, terrain="clear", modifiers=()):
+    # "Hurricane" barrage: one scatter roll; each element attacks separately on column "10".
+    g = Game(elements=n, missions={"british": mission, "german": "destruction"},
+             hexes={"1:1010": {"terrain": terrain}}, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", elements=tuple(f"obm-{i}" for i in range(1, n + 1)), mission=mission, bat="hurricane")
+    g.scatter("b-1", 2, False, kind="HURRICANE")
+    seqs = [g.resolve("b-1", 4, 20, column, element=f"obm-{i}", modifiers=modifiers) for i in range(1, n + 1)]
+    return g, seqs
+
+
+@case
+def ex_im_11_hurricane_four_elements():
+    return hurricane()[0]
+
+
+@case
+def hurricane_combined_column():
+    g, seqs = hurricane(column="31+")
+    for seq in seqs:
+        g.expect(seq, ["IM.ART.FP.HURRICANE_COL", "IM.ART.BAT.HURRICANE", "IM.ART.FP"], "mismatch")
+    return g
+
+
+@case
+def ec_28_hurricane_forty_firepower_trench():
+    # EC-28: one element of firepower 40 still uses column "10".
+    g = Game(elements=0, hexes={"1:1010": {"terrain": "clear"}}, german_at="1:1020")
+    g.element("obm-1", "british", 40)
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", bat="hurricane"); g.scatter("b-1", 3, False, kind="HURRICANE")
+    g.resolve("b-1", 4, 40, "10", element="obm-1")
+    return g
+
+
+@case
+def hurricane_single_scatter_roll_per_barrage():
+    # One roll for all elements: a scatter test per element is not the procedure.
+    g = Game(elements=2, german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", elements=("obm-1", "obm-2"), bat="hurricane")
+    g.scatter("b-1", 2, False, kind="HURRICANE", element="obm-1")
+    seq = g.scatter("b-1", 3, False, kind="HURRICANE", element="obm-2")
+    g.expect(seq, ["IM.ART.SCATTER", "IM.ART.BAT.HURRICANE"], "violation", [seq - 1, seq])
+    g.resolve("b-1", 4, 20, "10", element="obm-1"); g.resolve("b-1", 4, 20, "10", element="obm-2")
+    return g
+
+
+# -- optional ammunition consumption -------------------------------------------------------------------------
+AMMOCON = ["IM.ART.AMMOCON.ENABLE"]
+
+
+def ammo_game(**kw):
+    return Game(options=AMMOCON, points=25, german_at="1:1020", **kw)
+
+
+@case
+def ex_im_18_gun_destroyed():
+    # EX-IM-18: 1 point per element firing; no scatter -> the gun is destroyed, no BCRT roll.
+    g = ammo_game(); g.unit("g-gun", "german", "artillery-gun", "1:1010")
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", objective="gun")
+    g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 1, "reason": "destruction-gun", "barrage": "b-1"},
+          "british")
+    g.scatter("b-1", 2, False)
+    g.status("g-gun", "eliminated", "b-1")
+    return g
+
+
+@case
+def ammo_points_over_cap():
+    # Each element may spend at most 25 points: 6 turns of strongpoint destruction (4 each) = 24,
+    # the seventh spends 4 more.
+    g = ammo_game(); g.unit("g-sp", "german", "infantry-platoon", "1:1012")
+    last = 0
+    for turn in range(1, 8):
+        g.new_turn(turn); g.phase_start("barrage")
+        g.observe("1:1012"); g.declare(f"b-{turn}", target="1:1012", objective="strongpoint")
+        if turn > 1:
+            g.comm(f"b-{turn}", 5); g.fot(f"b-{turn}", 1, 0)
+        last = g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 4, "reason": "destruction-strongpoint",
+                                              "barrage": f"b-{turn}"}, "british")
+        g.scatter(f"b-{turn}", 6, True, new_target="1:1013", direction=3)
+        g.resolve(f"b-{turn}", 5, 20, "20", (("1:1013", "primary", "miss"),))
+    g.expect(last, "IM.ART.AMMOCON", "violation")
+    return g
+
+
+@case
+def ammo_missing_spend():
+    g = ammo_game(); g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1")
+    seq = g.scatter("b-1", 2, False)
+    g.expect(seq, "IM.ART.AMMOCON", "missing-roll", [seq - 2, seq - 1, seq, seq + 1, seq + 2])
+    g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+@case
+def ammo_barrage_two_points():
+    g = ammo_game(); g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1")
+    g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 2, "reason": "barrage", "barrage": "b-1"}, "british")
+    g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+@case
+def ammo_wrong_cost():
+    g = ammo_game(); g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1")
+    seq = g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 1, "reason": "barrage", "barrage": "b-1"},
+                "british")
+    g.expect(seq, "IM.ART.AMMOCON", "mismatch")
+    g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+# -- sustained fire ---------------------------------------------------------------------------------------------
+def sustained(pause=False, roll=3, fires=True):
+    g = Game(german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1", pin=False)
+    g.new_turn(2); g.phase_start("barrage"); g.full_fo_barrage("b-2", column=0)
+    turn = 3
+    if pause:
+        g.new_turn(3); g.phase_start("barrage"); turn = 4
+    g.new_turn(turn); g.phase_start("barrage")
+    g.observe()
+    seq = g.declare("b-s", sustained=True)
+    g.roll("IM.ART.SUSTAINED", roll, "b-s")
+    if fires:
+        g.scatter("b-s", 2, False)
+        end = g.resolve("b-s", 5, 20, "20")
+    else:
+        end = g.add("BarrageCancelled", {"barrage": "b-s", "reason": "sustained-ended"}, "british")
+    return g, seq, end
+
+
+@case
+def sustained_fire_next_turn():
+    # Sustained fire option: after a barrage has fallen with the full procedure, d6 1-5 repeats it
+    # with no communication test and no FOT.
+    return sustained()[0]
+
+
+@case
+def sustained_fire_roll_six_ends():
+    return sustained(roll=6, fires=False)[0]
+
+
+@case
+def sustained_fire_roll_six_still_fires():
+    g, seq, end = sustained(roll=6)
+    g.expect(end, "IM.ART.SUSTAINED", ["violation", "mismatch"][0], range(seq + 1, end + 1))
+    return g
+
+
+@case
+def sustained_fire_after_pause():
+    # Any pause means restarting the full procedure.
+    g, seq, end = sustained(pause=True)
+    g.expect(seq, "IM.ART.SUSTAINED", "violation", range(seq, end + 1))
+    return g
+
+
+@case
+def sustained_fire_after_first_turn_only():
+    # The first-turn barrage skipped the communication test and the FOT: not "the full procedure".
+    g = Game(german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1", pin=False)
+    g.new_turn(2); g.phase_start("barrage"); g.observe()
+    seq = g.declare("b-s", sustained=True); g.roll("IM.ART.SUSTAINED", 2, "b-s")
+    g.scatter("b-s", 2, False); end = g.resolve("b-s", 5, 20, "20")
+    g.expect(seq, ["IM.ART.SUSTAINED", "IM.ART.COMM", "IM.ART.FOT"], "violation", range(seq, end + 1))
+    return g

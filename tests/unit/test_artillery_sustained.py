@@ -32,7 +32,8 @@ def test_sustained_roll_six_ends():
     game = fallen_turn_two(Game())
     sustained(game, 3, "b-3", 6)
     resolved = game.fire("b-3", scatter_test=False)
-    assert found(run(game), "IM.ART.SUSTAINED.ROLL") == [(at(resolved), "IM.ART.SUSTAINED.ROLL", "mismatch")]
+    # firing after a 6 is not allowed (as after a failed communication test): a violation
+    assert found(run(game), "IM.ART.SUSTAINED.ROLL") == [(at(resolved), "IM.ART.SUSTAINED.ROLL", "violation")]
 
 
 def test_sustained_roll_six_cancelled_is_accepted():

@@ -34,6 +34,12 @@ class SustainedFire:
             return []
         seq = line["seq"]
         base = self._fell(self._previous(b, b.turn - 1))
+        if base is not None and not self._full_procedure(base):
+            # "once a hexagon has been successfully observed, communication tested, the Fire Order
+            # Table consulted, and a barrage has actually fallen": a first-turn barrage skipped those.
+            return [R_SUSTAINED.violation(seq, f"sustained fire on {b.target} rests on {base.id}, which fell on turn "
+                                          f"{base.turn} without the Fire Order Table (first-turn barrage): the full "
+                                          f"procedure must have been followed once", related=[base.seq])]
         if base is not None:
             return [R_SUSTAINED.ok(seq, f"{base.id} fell on {b.target} on turn {base.turn}",
                                    related=[base.fired_seq])] + self._inherit(seq, b, base)
@@ -55,6 +61,11 @@ class SustainedFire:
         return [R_SUSTAINED.violation(seq, f"sustained fire on {b.target}, but no barrage of {b.side} fell on it on "
                                       f"turn {b.turn - 1}: any pause or change of target restarts the procedure",
                                       recorded=b.target)]
+
+    @staticmethod
+    def _full_procedure(base: Barrage) -> bool:
+        """The barrage went through the procedure's checks (its FOT was consulted), or continued one."""
+        return base.fot is not None or base.sustained or base.smoke
 
     def _inherit(self, seq: int, b: Barrage, base: Barrage) -> list[RuleApplication]:
         """The sustained barrage rests on the first observation; its observers must still observe."""
@@ -89,9 +100,11 @@ class SustainedFire:
         if roll is None:
             return [R_ROLL.missing_roll(seq, f"sustained barrage {b.id} fires without its d6 (1 to 5 repeats)")]
         result = roll["data"]["result"]
+        # A 6 means the barrage does not repeat: firing anyway is an action the rules do not allow,
+        # as after a failed communication test or a refused fire order.
         return [R_ROLL.judge(seq, result <= 5, f"sustained roll {result}: the barrage repeats",
                              f"sustained roll {result}: the barrage does not repeat (1 to 5 needed)",
-                             verdict=Verdict.MISMATCH, expected="1-5", recorded=result, related=[roll["seq"]])]
+                             expected="1-5", recorded=result, related=[roll["seq"]])]
 
     def on_cancelled(self, line, b: Barrage) -> list[RuleApplication]:
         roll = b.sustained_roll
