@@ -103,8 +103,15 @@ def sight(board: Union[Board, BoardState], from_loc: str, to_loc: str, observer_
         return SightResult(False, to_loc, "IM.ART.AMMO.SMOKE.EFFECT", f"the target hex {to_loc} is in smoke")
     if from_loc == to_loc:
         return SightResult(True, None, "IM.ART.FO.RANGE.LOS", "same hex")
-    results = [_blocker(view, path, observer_level, target_level)
-               for path in lines(from_loc, to_loc, view.placement)]
+    paths = lines(from_loc, to_loc, view.placement)
+    # "may not observe through a hexagon affected by smoke": a line running along the edge of a
+    # smoke hex passes through the cloud, so smoke blocks whichever of the two nudged lines meets it
+    # (the hexside reading below is for solid terrain).
+    for path in paths:
+        for here in path[1:-1]:
+            if view.smoke(here):
+                return SightResult(False, here, "IM.ART.FO.SMOKE", f"smoke in {here}")
+    results = [_blocker(view, path, observer_level, target_level) for path in paths]
     blocked = [r for r in results if r is not None]
     if not blocked or (spine == "both-sides-block" and len(blocked) < len(results)):
         note = " (along a hexside: one side is open)" if blocked else ""

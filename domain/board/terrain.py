@@ -41,12 +41,15 @@ class Extras:
     zones: list[Zone] = field(default_factory=list)
     _barrages: dict[str, dict[str, Any]] = field(default_factory=dict)
     _classes: dict[str, str] = field(default_factory=dict)
+    unpinned: dict[str, int] = field(default_factory=dict)   # unit -> seq of its last "unpinned"
 
     def update(self, line: dict[str, Any], board: Optional[BoardState] = None) -> None:
         """Take one line into account (call it in log order)."""
         d, kind = line["data"], line["type"]
         if kind == "UnitDeployed":
             self._classes[d["unit"]] = d.get("class", "")
+        elif kind == "UnitStatusChanged" and d.get("status") == "unpinned":
+            self.unpinned[d["unit"]] = line["seq"]
         elif kind == "BarrageDeclared":
             self._barrages[d["barrage"]] = {"mission": d.get("mission"), "ammunition": d.get("ammunition"),
                                             "side": d.get("side")}
@@ -177,6 +180,15 @@ class Board:
             if m.get("unit") == unit.unit and m.get("marker") in LEVEL_MARKERS:
                 level = max(level, LEVEL_MARKERS[m["marker"]])
         return level
+
+    def pinned(self, unit: UnitState) -> bool:
+        """Pinned by its status, or by a "pinned" marker placed on it since it was last unpinned
+        (the log format lets either record a pin: `UnitStatusChanged` or `MarkerPlaced` with `unit`)."""
+        if "pinned" in unit.status:
+            return True
+        since = self.extras.unpinned.get(unit.unit, 0)
+        return any(m.get("marker") == "pinned" and m.get("unit") == unit.unit and m.get("seq", 0) > since
+                   for m in self.state.markers)
 
     def blocking_boats(self, loc: str) -> list[UnitState]:
         """Gunboats and steamboats block sight through their hex; barges do not (IM.NAV.LOS)."""

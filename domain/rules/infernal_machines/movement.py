@@ -39,7 +39,11 @@ MOVE_SECTIONS = {
     "IM.OPTMOVE.RUN.TERRAIN": "Running: only through clear and road hexes",
     "IM.OPTMOVE.PRONE.CRAWL": "Going Prone: prone before the first foot phase, one hex in the second",
     "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
+    "IM.INF.ST.INFILTRATE": "Infiltration bonus of Sturmtruppen squads: only Sturmtruppen squads pass through "
+                            "an enemy-occupied hex; none ends its move among enemy units (except individuals) "
+                            "unless to make close combat",
 }
+INDIVIDUALS = {"forward-observer", "liaison-officer", "infantry-leader"}
 VEHICLE_PHASES = ("vehicle-movement",)
 FOOT_PHASES = ("first-foot-movement", "second-foot-movement")
 BEFORE_FOOT = ("start", "pin-removal", "barrage", "air-combat", "vehicle-movement")
@@ -48,8 +52,8 @@ RUN_BLOCKERS = {"trench-hasty", "trench-prepared", "trench-communication", "wire
 MINMOVE = declare(Interpretation(
     "IM.CORE.MINMOVE", ("IM.CORE.MINMOVE",),
     "The note guarantees one hex per VMP (vehicles) or per turn (foot, cavalry) 'regardless of any "
-    "obstacles ... whatever happens': does it lift the absolute prohibitions of module 2.0 (high wire, "
-    "roadblocks, stone walls for wheeled vehicles, Level-2 rubble)?",
+    "obstacles ... whatever happens': does it lift the absolute prohibitions of the obstacles of module "
+    "2.0 (high wire for foot and cavalry, roadblocks for vehicles)?",
     {"costs-only": "the guarantee relaxes MP costs only; the prohibitions stand",
      "overrides": "one hex is always allowed, even into or across a prohibited obstacle"},
     default=None))
@@ -96,6 +100,8 @@ class MovementChecks(RuleModule):
         self.ran: dict[str, tuple[int, str]] = {}
         self.crawl: dict[str, int] = {}
         self.pending: list[tuple[dict[str, Any], tuple[str, ...]]] = []
+        self.stopped: dict[str, tuple[int, str, int]] = {}   # unit -> (turn, rule, seq) of a forced stop
+        self.among_enemy: list[tuple[dict[str, Any], list[str], bool]] = []
 
     # -- bookkeeping ----------------------------------------------------------------------
     def after(self, line):
@@ -158,9 +164,43 @@ class MovementChecks(RuleModule):
         out.extend(self._who_when(line, unit, expected))
         if bad:
             return out
+        out.extend(self._stopped(line, unit))
+        out.extend(self._infiltration(line, unit, mover))
         out.extend(self._mode(line, unit, mover, view))
         out.extend(self._path(line, unit, mover, view))
         return out
+
+    def _stopped(self, line, unit) -> list[RuleApplication]:
+        """Interdiction: infantry (cavalry and vehicles in a town hex) that entered an impact-zone hex
+        "must stop their movement ... and may not move further that turn" (also in a later phase)."""
+        stop = self.stopped.get(unit.unit)
+        if not stop or stop[0] != line["turn"]:
+            return []
+        return [rule(stop[1]).violation(
+            line["seq"], f"{unit.unit} entered an interdiction impact zone hex at seq {stop[2]} and may not move "
+            f"further this turn", related=[stop[2]])]
+
+    def _infiltration(self, line, unit, mover: Mover) -> list[RuleApplication]:
+        """Only Sturmtruppen squads pass through enemy-occupied hexes; ending among enemy units (other
+        than individuals) is allowed only to make close combat (judged at the end: the close combat
+        comes later in the turn)."""
+        if mover.mclass not in ("foot", "cavalry"):
+            return []
+        board, path, out = self.ctx.board, line["data"]["path"], []
+        squad = mover.sturm and unit.unit_class == "infantry-squad"
+        for loc in path[1:-1]:
+            if self._enemy_at(loc, unit) and not squad:
+                out.append(rule("IM.INF.ST.INFILTRATE").violation(
+                    line["seq"], f"{unit.unit} passes through the enemy-occupied hex {loc}: only Sturmtruppen squads "
+                    f"infiltrate (platoon-sized units do not)", recorded=loc))
+        enemies = self._enemy_at(path[-1], unit)
+        if enemies and len(path) > 1:
+            self.among_enemy.append((line, enemies, squad))
+        return out
+
+    def _enemy_at(self, loc: str, unit) -> list[str]:
+        return [u.unit for u in self.ctx.board.units_at(loc) if u.side and unit.side and u.side != unit.side
+                and u.unit_class not in INDIVIDUALS]
 
     def _who_when(self, line, unit, expected) -> list[RuleApplication]:
         seq, board, out = line["seq"], self.ctx.board, []
@@ -173,7 +213,7 @@ class MovementChecks(RuleModule):
             seq, line["phase"] in expected, f"{unit.unit_class} moves in the {line['phase']} phase",
             f"a {unit.unit_class} moves in {' or '.join(expected)}, not in {line['phase']}",
             expected=list(expected), recorded=line["phase"]))
-        if "pinned" in unit.status:
+        if Board(board, self.extras).pinned(unit):
             out.append(rule("IM.CORE.PINNED.MOVE").violation(
                 seq, f"{unit.unit} is pinned (since turn {unit.pinned_at_turn})", related=[unit.last_seq]))
         return out
@@ -257,6 +297,9 @@ class MovementChecks(RuleModule):
         if pe.shell_trigger is not None and rec.trigger_spent is None:
             rec.trigger_spent = pe.spent_at_trigger
         rec.shell = pe.ends_on_shell
+        last = pe.steps[-1] if pe.steps else None
+        if last is not None and last.stop and last.stop.startswith("IM.ART.EFF.INT"):
+            self.stopped[unit.unit] = (line["turn"], last.stop, seq)
         turn_rec.moves.append((line["phase"], hexes, mode))
         if mode == "run":
             self.ran[unit.unit] = (line["turn"], line["phase"])
@@ -377,9 +420,31 @@ class MovementChecks(RuleModule):
             seq, results[reading], f"within the halved allowance ({reading})",
             f"over the halved allowance ({reading})", inputs=inputs, interpretation=label)
 
-    # -- retreats -------------------------------------------------------------------------
+    # -- retreats and close combat ----------------------------------------------------------
+    def _close_combat_follows(self, line, names: list[str]) -> bool:
+        """A close combat recorded later in the turn about the mover, the hex or the enemy there."""
+        if line["data"].get("close_combat"):
+            return True
+        wanted = {line["data"]["unit"], line["data"]["path"][-1], *names}
+        for later in self.ctx.lines[line["seq"]:]:
+            if later["turn"] != line["turn"]:
+                break
+            if later["phase"] != "close-combat":
+                continue
+            d = later["data"]
+            mentioned = {v for v in d.values() if isinstance(v, str)}
+            mentioned |= {x for v in d.values() if isinstance(v, list) for x in v if isinstance(x, str)}
+            if wanted & mentioned or str(d.get("purpose", "")).startswith("LS.CACRT"):
+                return True
+        return False
+
     def finish(self):
         out = []
+        for line, enemies, squad in self.among_enemy:
+            if not self._close_combat_follows(line, enemies):
+                out.append(rule("IM.INF.ST.INFILTRATE").violation(
+                    line["seq"], f"{line['data']['unit']} ends its move among enemy units ({', '.join(enemies)}) in "
+                    f"{line['data']['path'][-1]} and no close combat follows", recorded=line["data"]["path"][-1]))
         for line, expected in self.pending:
             unit = line["data"]["unit"]
             retreat = line["data"].get("retreat") or any(

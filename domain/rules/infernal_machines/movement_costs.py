@@ -174,9 +174,15 @@ def _zone_rule(mission_kind: str, ammunition: str, target: str) -> str:
 
 
 def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> None:
+    # `obstacle=True` marks what the minimum-move note may concern: "regardless of any obstacles
+    # introduced below in module 2.0" names obstacles, i.e. the markers of "Obstacles (new)" (wire,
+    # roadblocks); AP-16 probes exactly those. Terrain prohibitions of "Additional Terrain Types
+    # (new)" (Level-2 rubble, stone walls for wheeled vehicles, mounted cavalry in multi-storey
+    # buildings) are not obstacles and stand (EC-43: "Any unit ordered to enter the Level-2 hex ->
+    # REJECT").
     mc = mover.mclass
     if board.rubble(v) == 2 and mc != "air":
-        step.forbid("IM.TER.RUBBLE.L2", f"{v} is Level-2 rubble: no unit may enter", obstacle=True)
+        step.forbid("IM.TER.RUBBLE.L2", f"{v} is Level-2 rubble: no unit may enter")
     if mc in ("foot", "cavalry") and board.wire(v) == 2:
         step.forbid("IM.OBS.WIRE.HIGH", f"foot and cavalry may not move through the high wire in {v}",
                     obstacle=True)
@@ -184,9 +190,9 @@ def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> Non
         step.forbid("IM.OBS.ROADBLOCK.LIMIT", f"the roadblock in {v} stops every vehicle but a tank",
                     obstacle=True)
     if mc in ("wheeled", "light") and "stone-wall" in board.hexside_features(u, v):
-        step.forbid("IM.TER.WALL.CROSS", f"wheeled vehicles may not cross the stone wall {u}|{v}", obstacle=True)
+        step.forbid("IM.TER.WALL.CROSS", f"wheeled vehicles may not cross the stone wall {u}|{v}")
     if mc == "cavalry" and board.multi_storey(v):
-        step.forbid("IM.TER.MS.CAV", f"mounted cavalry may not enter the multi-storey building {v}", obstacle=True)
+        step.forbid("IM.TER.MS.CAV", f"mounted cavalry may not enter the multi-storey building {v}")
     if mc == "train" and not board.railway(v):
         step.forbid("IM.TRAIN.MOVE.RAIL", f"{v} is not a railway hex")
     if mc == "boat" and not board.river(v):

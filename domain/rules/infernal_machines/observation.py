@@ -111,7 +111,7 @@ class ObservationChecks(RuleModule):
                 seq, f"{line['side']} cannot observe with {unit.side}'s {unit.unit}", expected=unit.side,
                 recorded=line["side"]))
         if via in ("forward-observer", "liaison-officer"):
-            pinned = "pinned" in unit.status
+            pinned = Board(self.ctx.board, self.extras).pinned(unit)
             out.append(sight_rule("IM.ART.RESTRICT.PINNED_OBS").judge(
                 seq, not pinned, f"{unit.unit} is not pinned", f"{unit.unit} is pinned and may not observe any hex",
                 related=[unit.last_seq] if pinned else []))
