@@ -163,7 +163,7 @@ def unit_trace(board: BoardState, layout: HexLayout, colours: dict[str, str]) ->
         n = stacks.get(unit.location, 0)
         stacks[unit.location] = n + 1
         tags = [STATUS_TAGS[s] for s in unit.status if s in STATUS_TAGS]
-        xs.append(x + 0.22 * n), ys.append(y - 0.18 * n)
+        xs.append(x + 0.3 * n), ys.append(y - 0.25 * n)
         texts.append(unit.unit + ("<br>" + " ".join(tags) if tags else ""))
         hovers.append(f"{unit.unit} {unit.unit_class} ({unit.side}) at {unit.location}"
                       + (f": {', '.join(unit.status)}" if unit.status else ""))

@@ -10,6 +10,7 @@ test-artifacts/benchmarks-dashboard.json (docs/benchmarks-dashboard.md quotes th
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 
@@ -73,7 +74,8 @@ def test_stepping_redraws_the_board_within_target(page, store):  # noqa: F811
     assert page.locator("#replay-position").inner_text().startswith(f"event {START + STEPS} of")
     browser_side = summary(list(clicks))
     figures = {"game": GAME, "events": STEPS, "server_step": server_side, "click_to_board": browser_side,
-               "step_request_round_trip": summary(list(round_trips))}
+               "step_request_round_trip": summary(list(round_trips)),
+               "load_average_1min": round(os.getloadavg()[0], 2), "cores": os.cpu_count()}
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "benchmarks-dashboard.json").write_text(json.dumps(figures, indent=1))
     print(json.dumps(figures, indent=1))
