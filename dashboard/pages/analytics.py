@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from typing import Any
 
 import plotly.graph_objects as go
@@ -47,8 +46,8 @@ def layout(**_: Any) -> html.Div:
 
 
 def png_bytes(figure: dict[str, Any]) -> bytes:
-    """The chart as PNG through kaleido, with Debian's chromium when kaleido finds no browser itself."""
-    if "BROWSER_PATH" not in os.environ and shutil.which("chromium") is None and os.path.exists(DEBIAN_CHROMIUM):
+    """The chart as PNG through kaleido, pointed at Debian's chromium unless BROWSER_PATH says otherwise."""
+    if "BROWSER_PATH" not in os.environ and os.path.exists(DEBIAN_CHROMIUM):
         os.environ["BROWSER_PATH"] = DEBIAN_CHROMIUM
     return go.Figure(figure).to_image(format="png", width=1000, height=500)
 

@@ -252,3 +252,25 @@ def test_the_board_from_snapshots_is_the_fold_as_played_and_as_ruled():
         assert view.board(seq).public() == expected
     assert "pinned" in view.board(len(lines)).units["g-1"].status
     assert "pinned" not in view.board(len(lines), ruled=True).units["g-1"].status
+
+
+def test_the_jump_list_has_each_turn_and_each_phase_with_its_active_side():
+    from dashboard.data import GameView
+
+    lines = game_lines(ev(0, "TurnStarted", {"turn": 1}, 1, "start"),
+                       ev(0, "PhaseStarted", {"phase": "barrage", "active": "british"}, 1, "barrage"),
+                       ev(0, "TurnStarted", {"turn": 2}, 2, "start"))
+    segments = [(s["turn"], s["phase"], s["active"], s["seq"]) for s in GameView("g", lines).segments]
+    assert segments == [(0, None, None, 1), (0, "setup", None, 1), (1, None, None, 5),
+                        (1, "barrage", "british", 6), (2, None, None, 7)]
+
+
+def test_the_dice_of_an_outcome_are_the_rolls_about_its_subject_just_before_it():
+    from dashboard.data import GameView
+
+    lines = game_lines(
+        ev(0, "DieRolled", {"purpose": "IM.SPOT.ROLL", "die": "d10", "result": 4, "subject": "b-1"}, 1, "x"),
+        ev(0, "DieRolled", {"purpose": "IM.ART.FOT.ROLL", "die": "d6", "result": 2, "subject": "bb-1"}, 1, "x"),
+        ev(0, "FireOrderChecked", {"barrage": "bb-1", "column": 1, "granted": True}, 1, "x"))
+    assert [d["seq"] for d in GameView("g", lines).dice_for(7, [])] == [6]
+    assert [d["seq"] for d in GameView("g", lines).dice_for(7, [5])] == [5, 6]
