@@ -3,6 +3,8 @@
 in the same run. Bounded in count and in time; it talks to 127.0.0.1 only.
 
     python -m api.bench_api --db var/bench-api.db [--db postgresql://...] [--write docs/benchmarks-api.md]
+
+The server's stderr goes to the file named by UMPIRE_BENCH_LOG, if set.
 """
 from __future__ import annotations
 
@@ -54,7 +56,7 @@ def _free_port() -> int:
 def _start_server(db: str, port: int, timeout: float = 60.0) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--db", db, "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(os.environ.get("UMPIRE_BENCH_LOG", os.devnull), "w"))
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:
         try:
@@ -96,7 +98,7 @@ def _baseline(db: str, run: str, count: int) -> dict[str, float]:
     append = (time.perf_counter() - start) / count
     start = time.perf_counter()
     for _ in range(count):
-        services.boards.board_at(game, None).public()
+        services.board_at(game, None).public()
     state = (time.perf_counter() - start) / count
     return {"append_ms": round(append * 1000, 2), "state_ms": round(state * 1000, 2)}
 

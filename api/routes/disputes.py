@@ -42,5 +42,5 @@ def list_disputes(game: str, services: ServicesDep, _: Viewer) -> dict:
     services.known_game(game)
     lines = list(services.ledger.iter_lines(game))
     report = services.audits.report(game, lines)
-    views = dispute_views(lines, report, lambda seq: services.boards.board_at(game, seq))
+    views = dispute_views(lines, report, lambda seq: services.board_at(game, seq))
     return {"disputes": list(views)}

@@ -61,7 +61,7 @@ def game_state(game: str, services: ServicesDep, _: Viewer,
         at = seq_of(services.ledger.lines(game), turn, phase)
         if at is None:
             raise ProblemError(404, "no-such-point", f"no events in turn {turn}" + (f", phase {phase}" if phase else ""))
-    return services.boards.board_at(game, at).public()
+    return services.board_at(game, at).public()
 
 
 @router.get("/games/{game}/audit", response_model=dict, responses=READ_ERRORS)
