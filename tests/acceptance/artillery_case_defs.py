@@ -935,3 +935,175 @@ def sustained_fire_after_first_turn_only():
     g.scatter("b-s", 2, False); end = g.resolve("b-s", 5, 20, "20")
     g.expect(seq, ["IM.ART.SUSTAINED", "IM.ART.COMM", "IM.ART.FOT"], "violation", range(seq, end + 1))
     return g
+
+
+# -- effects -------------------------------------------------------------------------------------------------
+def secondary_hex(ammo="he", terrain="clear", result="H+1", mc_natural=4, mc_mod=1, a_outcome="eliminated",
+                  b_outcome="pinned", a_passed=False, b_passed=True, two_rolls=False, bcrt_mods=()):
+    """EX-IM-13: two platoons (morale 4 and 5) in a secondary-zone hex; one morale roll for the hex."""
+    g = Game(german_at="1:1020", hexes={"1:1010": {"terrain": "clear"}, "1:1011": {"terrain": terrain}})
+    g.unit("g-a", "german", "infantry-platoon", "1:1011", morale=4)
+    g.unit("g-b", "german", "infantry-platoon", "1:1011", morale=5)
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", ammo=ammo)
+    g.scatter("b-1", 1, False)
+    g.resolve("b-1", 2, 20, "20", (("1:1010", "primary", "miss"), ("1:1011", "secondary", result)),
+              modifiers=bcrt_mods)
+    seqs = {"mc_roll": g.roll("LS.MORALE", mc_natural, "g-a", side="german",
+                              modifiers=[{"value": mc_mod, "why": result}])}
+    if two_rolls:
+        seqs["mc_roll2"] = g.roll("LS.MORALE", 2, "g-b", side="german", modifiers=[{"value": mc_mod, "why": result}])
+    seqs["mc_a"] = g.add("MoraleChecked", {"units": ["g-a"], "morale": 4, "passed": a_passed}, "german")
+    seqs["mc_b"] = g.add("MoraleChecked", {"units": ["g-b"], "morale": 5, "passed": b_passed}, "german")
+    seqs["a"] = g.status("g-a", a_outcome, "b-1")
+    seqs["b"] = g.status("g-b", b_outcome, "b-1")
+    return g, seqs
+
+
+@case
+def ex_im_13_secondary_one_morale_check():
+    return secondary_hex()[0]     # 4 + 1 = 5: A (4) fails -> eliminated, B (5) passes -> pinned
+
+
+@case
+def ex_im_13_two_morale_rolls():
+    g, s = secondary_hex(two_rolls=True)
+    g.expect(s["mc_roll2"], "IM.ART.EFF.MC_SINGLE", "violation", [s["mc_roll"], s["mc_roll2"]])
+    return g
+
+
+@case
+def ex_im_13_wrong_outcome():
+    g, s = secondary_hex(b_outcome="eliminated")
+    g.expect(s["b"], ["IM.ART.EFF.DEST.HE.INF", "IM.ART.EFF"], "mismatch", [s["mc_b"], s["b"]])
+    return g
+
+
+@case
+def ex_im_13_wrong_morale_result():
+    g, s = secondary_hex(a_passed=True, a_outcome="pinned")
+    g.expect(s["mc_a"], ["IM.ART.EFF", "IM.CORE.MORALE", "LS.MORALE"], "mismatch", [s["mc_a"], s["a"]])
+    return g
+
+
+@case
+def ex_im_15_shrapnel_in_wood():
+    # Shrapnel: +3 on the BCRT roll in woods; H+1 becomes H+2, so the morale check adds 2: 3 + 2 = 5
+    # fails morale 4 (eliminated) and passes morale 5 (pinned).
+    return secondary_hex(ammo="shrapnel", terrain="wood", mc_natural=3, mc_mod=2,
+                         bcrt_mods=[(3, "shrapnel in cover")])[0]
+
+
+@case
+def ex_im_15_shrapnel_morale_without_shift():
+    g, s = secondary_hex(ammo="shrapnel", terrain="wood", mc_natural=3, mc_mod=1, a_passed=True, a_outcome="pinned",
+                         bcrt_mods=[(3, "shrapnel in cover")])
+    g.expect(s["mc_a"], ["IM.ART.EFF", "IM.ART.AMMO.SHRAP", "IM.CORE.MORALE", "LS.MORALE"], "mismatch",
+             [s["mc_roll"], s["mc_a"], s["a"]])
+    return g
+
+
+@case
+def primary_hit_recorded_pinned():
+    # Destruction, HE, infantry in the primary zone: H -> eliminated.
+    g = Game(); g.new_turn(1); g.phase_start("barrage"); g.observe(); g.declare("b-1")
+    g.scatter("b-1", 1, False); g.resolve("b-1", 1, 20, "20", (("1:1010", "primary", "H"),))
+    seq = g.status("g-1", "pinned", "b-1")
+    g.expect(seq, "IM.ART.EFF.DEST.HE.INF", "mismatch", [seq - 1, seq])
+    return g
+
+
+@case
+def primary_hit_eliminates():
+    g = Game(); g.new_turn(1); g.phase_start("barrage"); g.observe(); g.declare("b-1")
+    g.scatter("b-1", 1, False); g.resolve("b-1", 1, 20, "20", (("1:1010", "primary", "H"),))
+    g.status("g-1", "eliminated", "b-1")
+    return g
+
+
+@case
+def ec_10_scattered_onto_friendly_platoon():
+    # A scattered drumfire HE barrage affects friendly units in the new zone like any other.
+    g = Game(german_at="1:1020"); g.new_turn(1); g.phase_start("barrage"); g.observe(); g.declare("b-1")
+    g.scatter("b-1", 6, True, new_target="1:1009", direction=1)
+    g.resolve("b-1", 1, 20, "20", (("1:1009", "primary", "H"),))
+    return g
+
+
+# -- ambiguity probes (Part C) -----------------------------------------------------------------------------------
+@case
+def ap_05_sustained_without_scatter():
+    g = Game(german_at="1:1020")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1", pin=False)
+    g.new_turn(2); g.phase_start("barrage"); g.full_fo_barrage("b-2", column=0)
+    g.new_turn(3); g.phase_start("barrage"); g.observe()
+    g.declare("b-s", sustained=True); g.roll("IM.ART.SUSTAINED", 2, "b-s")
+    seq = g.resolve("b-s", 5, 20, "20")
+    g.expect(seq, ["IM.ART.SUSTAINED", "IM.ART.SCATTER"], "ambiguous", [seq - 1, seq])
+    return g
+
+
+@case
+def ap_08_comm_on_d10():
+    g = Game(); turn_two(g)
+    g.observe(); g.declare("b-2")
+    seq = g.comm("b-2", 4, die="d10")
+    g.expect(seq - 1, "IM.ART.COMM", "ambiguous", [seq - 1, seq])
+    g.fot("b-2", 2, 0); g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def ap_18_aircraft_same_turn():
+    g = Game(); g.unit("b-air", "british", "aircraft", "1:1008", attrs={"type": "CS"}); turn_two(g)
+    g.observe("1:1010", "aircraft:b-air", "aircraft"); seq = g.declare("b-2", observer="aircraft:b-air")
+    g.fot("b-2", 2, 0, modifiers=[(-1, "aircraft")])
+    g.scatter("b-2", 3, False); end = g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    g.expect(seq, "IM.ART.AIR", "ambiguous", range(seq - 1, end + 1))
+    return g
+
+
+@case
+def ap_02_hurricane_two_elements():
+    g, seqs = hurricane(n=2)
+    g.expect(seqs[0], "IM.ART.FP.HURRICANE_COL", "ambiguous", range(seqs[0] - 4, seqs[-1] + 1))
+    return g
+
+
+@case
+def ap_07_allied_suppression_failed_shrapnel_roll():
+    g = Game(date="1915-06", german_at="1:1020", missions={"british": "suppression", "german": "destruction"})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    seq = g.declare("b-1", mission="suppression")
+    g.roll("IM.ART.AMMO.SHRAP.ALLIED", 2, "b-1", modifiers=[{"value": 1, "why": "1915"}])
+    end = g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    g.expect(seq, "IM.ART.AMMO.SHRAP", "ambiguous", range(seq, end + 3))
+    return g
+
+
+@case
+def ap_13_neutralisation_secondary_pin_duration():
+    g = Game(date="1918-03", german_at="1:1020", missions={"british": "neutralisation", "german": "destruction"})
+    g.unit("g-a", "german", "infantry-platoon", "1:1011", morale=4)
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", mission="neutralisation", bat="hurricane")
+    g.scatter("b-1", 2, False, kind="HURRICANE")
+    g.resolve("b-1", 2, 20, "10", (("1:1010", "primary", "miss"), ("1:1011", "secondary", "H+1")), element="obm-1")
+    g.roll("LS.MORALE", 4, "g-a", side="german", modifiers=[{"value": 1, "why": "H+1"}])
+    g.add("MoraleChecked", {"units": ["g-a"], "morale": 4, "passed": False}, "german")
+    seq = g.status("g-a", "pinned", "b-1", turns=2)
+    g.expect(seq, "IM.ART.EFF.NEUT", "ambiguous", [seq - 1, seq])
+    return g
+
+
+@case
+def ap_14_interdiction_bridge_on_miss():
+    g = Game(german_at="1:1020", missions={"british": "suppression", "german": "destruction"},
+             hexes={"1:1010": {"terrain": "river", "features": ["bridge"]}})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", mission="interdiction")
+    g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    seq = g.roll("IM.ART.EFF.INT.HE.OBST", 2, "b-1")
+    end = g.add("MarkerPlaced", {"marker": "bridge-destroyed", "location": "1:1010"}, "british")
+    g.expect(seq, "IM.ART.EFF.INT.HE.OBST", "ambiguous", [seq - 2, seq - 1, seq, end])
+    return g

@@ -16,7 +16,7 @@ from domain.rules.infernal_machines.artillery_effects import (
     R_CB, R_GAS, R_GAS_AREA, R_GAS_EFFECTS, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
-from domain.rules.infernal_machines.artillery_resolution import hit_bonus, is_hit, shrapnel_shift
+from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 
 
 @dataclass
@@ -25,6 +25,7 @@ class Window:
     resolved: dict[str, Any]
     expectations: list[tuple[str, Any, Effect, dict[str, Any]]]   # (location, unit, effect, row)
     events: list[dict[str, Any]] = field(default_factory=list)
+    shift_checked: set[int] = field(default_factory=set)     # morale rolls whose shrapnel bonus was judged
 
 
 def _mods(roll) -> list[int]:
@@ -165,6 +166,9 @@ class ArtilleryEffects(RuleModule):
                 return [rule.missing_roll(at, f"{row['result']} in the {row['zone']} zone: {unit.unit} must take a "
                                           "morale check; no morale roll is recorded", related=related)]
             mods = _mods(roll)
+            out.extend(self._shrapnel_morale_bonus(w, row, roll, mods, len(xs) > 1))
+            if len(xs) > 1 and mods and sum(mods) == min(xs):
+                mods = [max(xs)]     # judged with the shifted X, the shift itself reported once above
             results = {morale_passed(roll["data"]["result"], mods if mods else [x], unit.morale or 0) for x in xs}
             if len(results) == 1:
                 passed = results.pop()
@@ -193,6 +197,19 @@ class ArtilleryEffects(RuleModule):
                 and (row["zone"] == "primary" or is_hit(row["result"])):
             out.extend(self._dismount(rule, w, unit, row, recorded, related))
         return out
+
+    def _shrapnel_morale_bonus(self, w, row, roll, mods, shifted: bool) -> list[RuleApplication]:
+        """Shrapnel: "morale checks use the increased X" (IM, Shrapnel example: H+1 becomes H+2, so
+        the check adds 2). A roll that adds the unshifted X forgot the shift; said once per roll."""
+        if not shifted or not mods or roll["seq"] in w.shift_checked:
+            return []
+        w.shift_checked.add(roll["seq"])
+        unshifted, wanted = hit_bonus(row["result"]), hit_bonus(shrapnel_shift(row["result"]))
+        return [R_SHRAP_SHIFT.judge(roll["seq"], sum(mods) != unshifted,
+                                    f"morale roll adds {sum(mods)} for shrapnel {row['result']}",
+                                    f"shrapnel turns {row['result']} into {shrapnel_shift(row['result'])}: the "
+                                    f"morale check adds {wanted}, not {unshifted}", verdict=Verdict.MISMATCH,
+                                    expected=wanted, recorded=sum(mods), related=[w.decl["seq"], w.resolved["seq"]])]
 
     def _compare(self, rule, w, unit, row, outcome, recorded, related) -> list[RuleApplication]:
         must, may = allowed_statuses(outcome)

@@ -424,7 +424,15 @@ class ArtilleryResolution(RuleModule):
         only = decl["elements"][0] if len(decl["elements"]) == 1 else None
         times = sum(1 for l in earlier if (l["data"].get("element") or only) == element) + 1
         if times == 1:
-            return [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
+            out = [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
+            # AP-02: with four elements the text's "four attacks" and its example agree; with any other
+            # number one attack per element may be all, or a quarter, of what the rule asks.
+            if not earlier and len(decl["elements"]) != 4 \
+                    and self.ctx.interpretations.reading(HURRICANE_ATTACKS.name) is None:
+                out.append(R_HURR_COL.ambiguous(seq, f"{len(decl['elements'])} elements fire a hurricane barrage. "
+                                                f"{HURRICANE_ATTACKS.describe()}",
+                                                interpretation=self.ctx.interpretations.label(HURRICANE_ATTACKS.name)))
+            return out
         reading = self.ctx.interpretations.reading(HURRICANE_ATTACKS.name)
         label = self.ctx.interpretations.label(HURRICANE_ATTACKS.name)
         if times > 4 or reading == "one":
