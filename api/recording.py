@@ -9,7 +9,7 @@ from api.deps import Services
 from api.idempotency import PENDING, fingerprint
 from api.problems import ProblemError
 from api.security import Principal
-from domain.application import ConflictError, UnknownGame, parse_batch
+from domain.application import ConflictError, parse_batch
 from domain.dice import derive_roll, parse_die
 from domain.events import validate_data
 from domain.log import LogError, canonical
@@ -211,8 +211,3 @@ def _check_correction(i: int, correction: dict[str, Any]) -> None:
 
 def dispute_ids(services: Services, game: str) -> set[str]:
     return {line["data"]["dispute"] for line in services.ledger.iter_lines(game) if line["type"] == "DisputeRaised"}
-
-
-def require_game(services: Services, game: str) -> None:
-    if not services.ledger.has_game(game):
-        raise UnknownGame(game)
