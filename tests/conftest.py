@@ -10,7 +10,9 @@ import psycopg
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = ROOT.parent / "shared" / "spec"
+# The shared spec beside the repository, else the copy kept in fixtures/spec/.
+SPEC = next(p for p in (ROOT.parent / "shared" / "spec", ROOT / "fixtures" / "spec")
+            if (p / "examples").is_dir())
 EXAMPLES = SPEC / "examples"
 FIXTURE_GAMES = ROOT / "fixtures" / "games"
 

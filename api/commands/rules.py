@@ -12,7 +12,9 @@ from domain.rules.coverage import catalogue_ids, coverage_table, merged
 rules_app = typer.Typer(help="What the auditor covers.")
 app.add_typer(rules_app, name="rules")
 
-DEFAULT_CATALOGUE = Path("../shared/spec/rules-catalogue.md")
+DEFAULT_CATALOGUE = next((p for p in (Path("../shared/spec/rules-catalogue.md"),
+                                       Path("fixtures/spec/rules-catalogue.md")) if p.exists()),
+                         Path("../shared/spec/rules-catalogue.md"))
 TABLES = {"IM.ART.": ("docs/rules/infernal-machines-artillery.md",
                       "Infernal Machines: artillery module rule coverage")}
 

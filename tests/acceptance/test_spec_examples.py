@@ -16,7 +16,7 @@ from domain.rules.engine import FAILING, audit
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import resolve
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
+from tests.conftest import EXAMPLES  # noqa: E402
 NAMES = sorted(p.stem for p in EXAMPLES.glob("*.jsonl") if (EXAMPLES / f"{p.stem}.expected.json").exists())
 
 
