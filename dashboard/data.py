@@ -181,7 +181,7 @@ class DashboardData:
     def __init__(self, db: Optional[str]):
         self.services: Services = services_for(db)
         self._views: OrderedDict[str, GameView] = OrderedDict()
-        self._apps: dict[tuple[str, int], dict[int, list[RuleApplication]]] = {}
+        self._apps: dict[str, tuple[int, dict[int, list[RuleApplication]]]] = {}
         self._lock = threading.Lock()
 
     # -- games ------------------------------------------------------------------------------------
@@ -209,13 +209,14 @@ class DashboardData:
         return self.services.audits.report(view.game, view.lines)
 
     def applications(self, view: GameView) -> dict[int, list[RuleApplication]]:
-        key = (view.game, view.last)
-        if key not in self._apps:
+        """The game's rule applications by the seq they judge (kept for the latest log length)."""
+        cached = self._apps.get(view.game)
+        if cached is None or cached[0] != view.last:
             by_seq: dict[int, list[RuleApplication]] = {}
             for app in self.report(view).applications:
                 by_seq.setdefault(app.seq, []).append(app)
-            self._apps[key] = by_seq
-        return self._apps[key]
+            cached = self._apps[view.game] = (view.last, by_seq)
+        return cached[1]
 
     def game_rows(self) -> list[dict[str, Any]]:
         """Every game with its audit summary and its open disputes."""

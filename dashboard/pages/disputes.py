@@ -95,7 +95,7 @@ def _units_table(board: dict[str, Any]) -> html.Ul:
 
 def evidence_for(data: DashboardData, gv: GameView, about: int) -> list:
     """What the auditor holds about an event before anyone disputes it."""
-    apps = [a.to_json() for s, apps in data.applications(gv).items() for a in apps
+    apps = [a.to_json() for judged in data.applications(gv).values() for a in judged
             if a.seq == about or about in a.related]
     dice = gv.dice([s for a in apps for s in [a["seq"], *a["related"]]])
     return [html.H4(f"Evidence on event {about}: {describe(gv.line(about))}"), _apps_table(apps),

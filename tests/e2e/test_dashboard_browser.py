@@ -158,7 +158,7 @@ def test_a_shared_url_opens_at_its_position(page):
 def test_analytics_draws_every_chart_and_exports_png(page):
     page.goto(page.base + "/analytics")
     charts = page.locator(".chart .js-plotly-plot")
-    expect(charts).to_have_count(4)
+    expect(charts).to_have_count(4, timeout=30_000)  # the first visit brings the analytics projection up to date
     expect(page.locator("#an-points")).to_contain_text("cap 25 points")
     with page.expect_download(timeout=60_000) as download:
         page.click("#an-fot-png")
