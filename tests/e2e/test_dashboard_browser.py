@@ -99,6 +99,13 @@ def test_games_page_lists_every_game_with_its_audit_summary(page):
     page.wait_for_selector("#replay-map .js-plotly-plot .main-svg")
 
 
+def test_an_unknown_game_says_so(page):
+    page.goto(page.base + "/replay/no-such-game")
+    expect(page.locator(".missing")).to_contain_text("There is no game 'no-such-game' in this store.")
+    page.get_by_role("link", name="All games").click()
+    expect(page.locator("#games-table")).to_be_visible()
+
+
 def test_replay_steps_jumps_and_reads_the_citation_of_a_finding(page):
     lines = example_lines(FINDING_GAME)
     last = len(lines)
