@@ -2,6 +2,8 @@
 states, with the rulebook passage, the findings it must give; a legal game states none."""
 from __future__ import annotations
 
+from typing import Optional
+
 from tests.acceptance.artillery_cases import Game, case
 
 FOT_PREFIXES = ["IM.ART.FOT", "IM.ART.RESIST"]
@@ -1107,3 +1109,199 @@ def ap_14_interdiction_bridge_on_miss():
     end = g.add("MarkerPlaced", {"marker": "bridge-destroyed", "location": "1:1010"}, "british")
     g.expect(seq, "IM.ART.EFF.INT.HE.OBST", "ambiguous", [seq - 2, seq - 1, seq, end])
     return g
+
+
+# -- smoke and gas procedures ---------------------------------------------------------------------------------
+def smoke(elements=2, per_element=True, bcrt=False, turn2=True):
+    # Smoke: observed and communication checked, the FOT ignored, scatter per element, no BCRT roll.
+    g = Game(elements=elements, permissions=["smoke"], german_at="1:1020",
+             missions={"british": "suppression", "german": "destruction"})
+    turn_two(g) if turn2 else (g.new_turn(1), g.phase_start("barrage"))
+    g.observe()
+    els = tuple(f"obm-{i}" for i in range(1, elements + 1))
+    g.declare("b-s", elements=els, mission="suppression", ammo="smoke")
+    g.comm("b-s", 5)
+    seqs = []
+    for e in (els if per_element else els[:1]):
+        seqs.append(g.scatter("b-s", 2, False, element=e if per_element else None))
+    if bcrt:
+        seqs.append(g.resolve("b-s", 3, 20 * elements, "31+" if elements > 1 else "20"))
+    for _ in els:
+        g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
+    return g, seqs
+
+
+@case
+def smoke_screen_turn_two():
+    return smoke()[0]
+
+
+@case
+def smoke_one_scatter_for_two_elements():
+    g, seqs = smoke(per_element=False)
+    g.expect(seqs[0], ["IM.ART.AMMO.SMOKE", "IM.ART.SCATTER"], "missing-roll", range(seqs[0] - 1, seqs[0] + 3))
+    return g
+
+
+@case
+def smoke_with_bcrt_roll():
+    g, seqs = smoke(bcrt=True)
+    g.expect(seqs[-1], ["IM.ART.AMMO.SMOKE", "IM.ART.EFF.SMOKE", "IM.ART.BCRT"], "violation",
+             [seqs[-1] - 1, seqs[-1]])
+    return g
+
+
+@case
+def gas_turn_two_missing_fot():
+    # Gas: observe, communication, the FOT is rolled, scatter per element.
+    g = Game(permissions=["gas"], german_at="1:1020", missions={"british": "gas", "german": "destruction"})
+    turn_two(g)
+    g.observe(); g.declare("b-g", mission="gas", ammo="gas"); g.comm("b-g", 6)
+    seq = g.scatter("b-g", 2, False, element="obm-1")
+    g.expect(seq, ["IM.ART.FOT", "IM.ART.AMMO.GAS"], "missing-roll", [seq - 1, seq, seq + 1])
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1010"}, "british")
+    return g
+
+
+# -- observers ---------------------------------------------------------------------------------------------------
+@case
+def pinned_fo_observes():
+    # A pinned FO or LNO may not observe any hex.
+    g = Game(german_at="1:1020"); g.new_turn(1); g.phase_start("barrage")
+    g.status("b-fo", "pinned", "g-mg", side="german")
+    seq = g.observe()
+    g.expect(seq, ["IM.ART.RESTRICT.PINNED_OBS", "IM.ART.FO"], "violation", [seq, seq + 1])
+    g.declare("b-1"); g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+@case
+def fo_beyond_ten_hexes():
+    # The FO may observe any hex within 10 hexes.
+    g = Game(german_at="1:1020", hexes={"1:1010": {"terrain": "clear"}, "1:1017": {"terrain": "clear"}})
+    g.new_turn(1); g.phase_start("barrage")
+    seq = g.observe("1:1017")     # 1005 -> 1017: 12 hexes
+    g.expect(seq, ["IM.ART.FO.RANGE", "IM.ART.FO"], "violation", [seq, seq + 1])
+    g.declare("b-1", target="1:1017"); g.scatter("b-1", 2, False)
+    g.resolve("b-1", 5, 20, "20", (("1:1017", "primary", "miss"),))
+    return g
+
+
+@case
+def fo_at_ten_hexes():
+    g = Game(german_at="1:1020", hexes={"1:1010": {"terrain": "clear"}, "1:1015": {"terrain": "clear"}})
+    g.new_turn(1); g.phase_start("barrage")
+    g.observe("1:1015"); g.declare("b-1", target="1:1015"); g.scatter("b-1", 2, False)
+    g.resolve("b-1", 5, 20, "20", (("1:1015", "primary", "miss"),))
+    return g
+
+
+@case
+def second_comm_test_same_turn():
+    # Each non-pinned FO may attempt communication once per turn for each hexagon it targets.
+    g = Game(german_at="1:1020"); turn_two(g)
+    g.observe(); g.declare("b-2"); g.comm("b-2", 2)
+    g.add("BarrageCancelled", {"barrage": "b-2", "reason": "no-communication"}, "british")
+    g.observe(); g.declare("b-3", elements=("obm-1",))
+    seq = g.comm("b-3", 5)
+    g.expect(seq, ["IM.ART.COMM"], "violation", [seq - 3, seq - 2, seq - 1, seq])
+    return g
+
+
+# -- counter-battery eligibility ------------------------------------------------------------------------------------
+def cb_game(date="1917-04", weather="fair", side_bloc="allied"):
+    g = Game(date=date, german_elements=1, weather=weather,
+             hexes={"1:1010": {"terrain": "clear"}, "1:1004": {"terrain": "town"}})
+    # before 1917 the Allied player fires shrapnel unless he rolls for another ammunition
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1", ammo="he" if date >= "1917" else "shrapnel")
+    g.phase_start("barrage", "german")
+    g.observe("1:1004", None, "automatic", side="german")
+    g.declare("gb-1", elements=("gobm-1",), target="1:1004", observer=None, side="german")
+    g.scatter("gb-1", 2, False, side="german")
+    g.resolve("gb-1", 5, 20, "20", (("1:1004", "primary", "miss"),), side="german")
+    g.new_turn(2); g.phase_start("barrage")
+    seq = g.declare("b-cb", target=None, mission="counter-battery", observer="b-fo", target_element="gobm-1")
+    return g, seq
+
+
+@case
+def counter_battery_allies_1916():
+    g, seq = cb_game(date="1916-07")
+    g.expect(seq, "IM.ART.MISSION.CB", "violation")
+    return g
+
+
+@case
+def counter_battery_bad_weather():
+    g, seq = cb_game(weather="bad")
+    g.expect(seq, "IM.ART.MISSION.CB", "violation")
+    return g
+
+
+@case
+def counter_battery_after_the_war():
+    g, seq = cb_game(date="1920-05")
+    g.expect(seq, "IM.ART.MISSION.CB", "violation")
+    return g
+
+
+# -- hurricane early stop -------------------------------------------------------------------------------------------
+@case
+def ex_im_12_hurricane_retarget():
+    # "Hurricane" barrage: later attacks on an emptied hex are ignored; the remaining elements may
+    # not pick a new hexagon.
+    g = Game(elements=4, german_at="1:1010", hexes={"1:1010": {"terrain": "clear"}, "1:1012": {"terrain": "clear"}})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", elements=("obm-1", "obm-2", "obm-3", "obm-4"), bat="hurricane")
+    g.scatter("b-1", 1, False, kind="HURRICANE")
+    g.resolve("b-1", 5, 20, "10", element="obm-1"); g.status("g-1", "pinned", "b-1")
+    g.resolve("b-1", 5, 20, "10", element="obm-2")
+    g.status("g-1", "retreated", "b-1")
+    g.add("UnitMoved", {"unit": "g-1", "path": ["1:1010", "1:1011", "1:1012"]}, "german")
+    seq = g.resolve("b-1", 3, 20, "10", (("1:1012", "primary", "miss"),), element="obm-3")
+    g.expect(seq, "IM.ART.BAT.HURRICANE.STOP", "violation")
+    return g
+
+
+# -- vehicles under destruction -----------------------------------------------------------------------------------------
+def tank_case(zone="primary", result="H", subroll: Optional[int] = 1, outcome: Optional[str] = "eliminated"):
+    g = Game(german_at="1:1020", hexes={"1:1010": {"terrain": "clear"}, "1:1011": {"terrain": "clear"}})
+    loc = "1:1010" if zone == "primary" else "1:1011"
+    g.unit("g-tank", "german", "tank", loc, movement=4)
+    g.new_turn(1); g.phase_start("barrage"); g.observe(); g.declare("b-1")
+    g.scatter("b-1", 1, False)
+    rows = (("1:1010", "primary", result if zone == "primary" else "miss"),) + \
+        ((("1:1011", "secondary", result),) if zone == "secondary" else ())
+    res = g.resolve("b-1", 1, 20, "20", rows)
+    sub = g.roll("IM.ART.EFF.DEST.HE.VEH", subroll, "g-tank") if subroll is not None else None
+    st = g.status("g-tank", outcome, "b-1") if outcome else None
+    return g, res, sub, st
+
+
+@case
+def ec_24_tank_primary_hit_subroll_one():
+    return tank_case()[0]          # D/HE, P, H, d6 = 1: destroyed
+
+
+@case
+def ec_24_tank_primary_hit_subroll_two():
+    return tank_case(subroll=2, outcome=None)[0]
+
+
+@case
+def ec_24_tank_destroyed_on_subroll_two():
+    g, res, sub, st = tank_case(subroll=2, outcome="eliminated")
+    g.expect(st, "IM.ART.EFF.DEST.HE.VEH", "mismatch", [sub, st])
+    return g
+
+
+@case
+def ec_24_tank_missing_subroll():
+    g, res, sub, st = tank_case(subroll=None, outcome="eliminated")
+    g.expect(st, "IM.ART.EFF.DEST.HE.VEH", "missing-roll", [res, st])
+    return g
+
+
+@case
+def ec_24_tank_secondary_hit_ignored():
+    return tank_case(zone="secondary", result="H+2", subroll=None, outcome=None)[0]

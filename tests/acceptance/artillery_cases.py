@@ -163,10 +163,11 @@ class Game:
         self.add("SmallArmsResolved", {"attack": attack, "results": [{"unit": unit, "result": result}]}, "british")
 
     # -- whole barrages -------------------------------------------------------------------------
-    def first_turn_fo_barrage(self, barrage: str = "b-1", result: str = "miss", pin: bool = True) -> int:
+    def first_turn_fo_barrage(self, barrage: str = "b-1", result: str = "miss", pin: bool = True,
+                              ammo: str = "he") -> int:
         """Turn 1: FO observes, no communication test, no FOT (IM, First-turn barrages)."""
         self.observe()
-        self.declare(barrage)
+        self.declare(barrage, ammo=ammo)
         self.scatter(barrage, 2, False)
         seq = self.resolve(barrage, 5, 20, "20", (("1:1010", "primary", result),))
         if pin and result == "miss":

@@ -286,8 +286,13 @@ class ArtilleryResolution(RuleModule):
             return []
         element = d.get("element")
         if element is None and len(decl["elements"]) > 1:
-            return [rule.violation(seq, f"{decl['ammunition']} scatter is tested for each element separately: "
-                                   "name the element", recorded=None, expected=decl["elements"])]
+            # An unnamed test stands for one element; too few tests are the missing rolls that
+            # finish() reports, more tests than elements are too many.
+            if len(earlier) + 1 <= len(decl["elements"]):
+                return []
+            return [rule.violation(seq, f"{decl['ammunition']} scatter is tested once for each of the "
+                                   f"{len(decl['elements'])} elements; this is test {len(earlier) + 1}",
+                                   expected=len(decl["elements"]), recorded=len(earlier) + 1)]
         if element is not None and element not in decl["elements"]:
             return [rule.violation(seq, f"{element} does not fire in barrage {d['barrage']}", recorded=element)]
         if element is not None and any(l["data"].get("element") == element for l in earlier):
@@ -523,8 +528,9 @@ class ArtilleryResolution(RuleModule):
             if not tests or not self._per_element(decl):
                 continue
             tested = {t["data"].get("element") for t in tests}
-            missing = [e for e in decl["elements"] if e not in tested]
-            if missing and not (len(decl["elements"]) == 1 and None in tested):
+            unnamed = sum(1 for t in tests if t["data"].get("element") is None)
+            missing = [e for e in decl["elements"] if e not in tested][unnamed:]
+            if missing:
                 out.append(Rule(R_SCATTER["drumfire"].id + ".COUNT", R_SCATTER["drumfire"].section).missing_roll(
                     tests[-1]["seq"], f"{decl['ammunition']}: scatter is tested for each element; no test for "
                     f"{', '.join(missing)}", related=[decl["seq"]]))
