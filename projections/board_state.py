@@ -63,7 +63,7 @@ class BoardCheckpoints:
                 by_game.setdefault(line["game"], []).append(line)
             rows = {game: self._checkpoints(game, lines) for game, lines in by_game.items()}
             with self.store.transaction() as cur:
-                if self.store.position(PROJECTION, cur) != position:
+                if self.store.lock_position(cur, PROJECTION) != position:
                     continue  # another process took this page first
                 for game, game_rows in rows.items():
                     if game_rows:

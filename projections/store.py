@@ -36,6 +36,8 @@ class ProjectionStore:
         self.pg = is_postgres(db)
         self._local = threading.local()
         with self.transaction() as cur:
+            if self.pg:  # concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL's catalogue
+                cur.execute("SELECT pg_advisory_xact_lock(715517)")
             for statement in SCHEMA:
                 cur.execute(statement)
 
@@ -92,9 +94,18 @@ class ProjectionStore:
             row = cur.fetchone()
         return int(row[0]) if row else 0
 
+    def lock_position(self, cur, projection: str) -> int:
+        """The tracking position, locked until the transaction ends: of two processes catching up
+        at once, the second waits and then sees the position the first one wrote."""
+        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, 0) "
+                           "ON CONFLICT (projection) DO NOTHING"), (projection,))
+        lock = " FOR UPDATE" if self.pg else ""  # SQLite: BEGIN IMMEDIATE already serialises writers
+        cur.execute(self.q(f"SELECT position FROM umpire_tracking WHERE projection = ?{lock}"), (projection,))
+        return int(cur.fetchone()[0])
+
     def set_position(self, cur, projection: str, position: int) -> None:
-        cur.execute(self.q("DELETE FROM umpire_tracking WHERE projection = ?"), (projection,))
-        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, ?)"),
+        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, ?) "
+                           "ON CONFLICT (projection) DO UPDATE SET position = excluded.position"),
                     (projection, position))
 
     # -- checkpoints ----------------------------------------------------------------------------

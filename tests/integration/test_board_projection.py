@@ -60,3 +60,23 @@ def test_the_map_is_restored_from_the_log_not_the_checkpoint(ledger, db_url):
     _, _, stored = cps.store.all_checkpoints()[0]
     assert '"hexes"' not in stored
     assert cps.board_at("map", 250).hexes == fold(lines).hexes
+
+
+def test_concurrent_catch_ups_take_each_page_once(ledger, db_url):
+    import threading
+    ledger.import_lines(list(chain(synthetic_game("race", 600, seed=8))))
+    errors, counts = [], []
+
+    def run():
+        try:
+            counts.append(BoardCheckpoints(ledger, ProjectionStore(db_url), interval=50).catch_up(page=100))
+        except Exception as exc:  # the test reports any failure of a racing catch-up
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and sum(counts) == 600
+    assert [seq for _, seq, _ in ProjectionStore(db_url).all_checkpoints()] == list(range(50, 601, 50))
