@@ -109,8 +109,10 @@ class CoreChecks(RuleModule):
                 f"{d['purpose']} must be rolled with a {die}, not a {d['die']}",
                 expected=die, recorded=d["die"]))
         subject = d.get("subject")
+        # a set-up roll on a chart (AFMT, BTT, creeping-barrage eligibility) is about a side, which
+        # GameStarted introduces
         if subject is not None and subject not in self.subjects and subject not in self.ctx.board.units \
-                and subject not in self.ctx.board.elements:
+                and subject not in self.ctx.board.elements and subject not in (self.ctx.board.sides or {}):
             out.append(self.rule("REF", "game log format, Dice: a roll follows the event that introduces its subject")
                        .violation(seq, f"roll about {subject!r}, which no earlier event introduces", recorded=subject))
         return out

@@ -1305,3 +1305,105 @@ def ec_24_tank_missing_subroll():
 @case
 def ec_24_tank_secondary_hit_ignored():
     return tank_case(zone="secondary", result="H+2", subroll=None, outcome=None)[0]
+
+
+# -- the sample table pack (illustrative values) ------------------------------------------------------------
+def sample_game(fot_letter_ok=True, bcrt_ok=True):
+    g = Game(tables="sample")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1")      # BCRT 20, roll 5: miss
+    g.new_turn(2); g.phase_start("barrage")
+    g.observe(); g.declare("b-2"); g.comm("b-2", 5)
+    fot = g.fot("b-2", 2 if fot_letter_ok else 4, 0, granted=True)                 # FOT 0, roll 2: F
+    g.scatter("b-2", 3, False)
+    res = g.resolve("b-2", 2, 20, "20", (("1:1010", "primary", "H" if bcrt_ok else "miss"),))   # roll 2: H
+    g.status("g-1", "eliminated" if bcrt_ok else "pinned", "b-2")
+    return g, fot, res
+
+
+@case
+def sample_pack_legal_game():
+    return sample_game()[0]
+
+
+@case
+def sample_pack_wrong_bcrt_result():
+    g, fot, res = sample_game(bcrt_ok=False)
+    g.expect(res, ["IM.ART.BCRT", "IM.ART.FP"], "mismatch", [res - 1, res])
+    return g
+
+
+@case
+def sample_pack_refused_fire_order_recorded_granted():
+    g, fot, res = sample_game(fot_letter_ok=False)
+    g.expect(fot, "IM.ART.FOT", "mismatch", [fot - 1, fot])
+    return g
+
+
+# -- liaison officer -------------------------------------------------------------------------------------------
+@case
+def lno_observes_both_tests_pass():
+    # Liaison officer: an additional LNO-to-FO test; normally both tests must pass.
+    g = Game(german_at="1:1010")
+    g.unit("b-lno", "british", "liaison-officer", "1:1006", firepower=0, range=0)
+    turn_two(g)
+    g.observe("1:1010", "b-lno", "liaison-officer"); g.declare("b-2", observer="b-lno")
+    g.comm("b-2", 4, link="lno-fo"); g.comm("b-2", 6)
+    g.fot("b-2", 1, 0); g.scatter("b-2", 2, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def lno_test_failed_barrage_fires():
+    g = Game(german_at="1:1010")
+    g.unit("b-lno", "british", "liaison-officer", "1:1006", firepower=0, range=0)
+    turn_two(g)
+    g.observe("1:1010", "b-lno", "liaison-officer"); g.declare("b-2", observer="b-lno")
+    g.comm("b-2", 2, link="lno-fo"); g.comm("b-2", 6)
+    seq = g.fot("b-2", 1, 0)
+    g.expect(seq, ["IM.ART.LNO", "IM.ART.COMM"], "violation", [seq - 3, seq - 2, seq - 1, seq, seq + 1, seq + 2])
+    g.scatter("b-2", 2, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+# -- creeping barrages (chosen before the scenario) ----------------------------------------------------------
+def creeping(side, date, mission="simple-creeping", elements=3, afmt="suppression", roll=None, legal=True):
+    g = Game(date=date, elements=0, german_at="1:1020", missions={side: afmt})
+    for i in range(1, elements + 1):
+        g.element(f"{side[0]}c-{i}", side, 20)
+    if roll is not None:
+        g.roll("IM.ART.MISSION.SCB.ELIG", roll, side, side)
+    seq = g.declare("creep", elements=tuple(f"{side[0]}c-{i}" for i in range(1, elements + 1)), target=None,
+                    mission=mission, observer=None, side=side)
+    if not legal:
+        g.expect(seq, ["IM.ART.MISSION.SCB", "IM.ART.MISSION.DCB", "IM.ART.LEGAL"], "violation")
+    return g
+
+
+@case
+def ec_19_allied_scb_may_1916():
+    return creeping("british", "1916-05", roll=2, legal=False)
+
+
+@case
+def ec_19_allied_scb_june_1916_roll_two():
+    return creeping("british", "1916-06", roll=2)
+
+
+@case
+def ec_19_allied_scb_june_1916_roll_four():
+    return creeping("british", "1916-06", roll=4, legal=False)
+
+
+@case
+def ec_19_german_scb_two_elements():
+    return creeping("german", "1916-04", elements=2, legal=False)
+
+
+@case
+def ec_21_allied_double_creeping():
+    return creeping("british", "1917-04", mission="double-creeping", elements=6, legal=False)
+
+
+@case
+def ec_21_german_double_creeping_december_1915():
+    return creeping("german", "1915-12", mission="double-creeping", elements=6, legal=False)

@@ -365,9 +365,12 @@ class ArtilleryProcedure(RuleModule):
         return out
 
     def _after_failure(self, line, b: Barrage) -> list[RuleApplication]:
+        """The first step the barrage takes after its binding failure is the violation; a further
+        communication test is pointless, not a barrage, and later steps repeat the same fault."""
         failed = b.failed_seq
-        if failed is None or failed >= line["seq"]:
+        if failed is None or failed >= line["seq"] or b.failure_reported or line["type"] == "CommunicationTested":
             return []
+        b.failure_reported = True
         if b.fot_refused_seq is not None and failed == b.fot_refused_seq:
             return [R_FOT_FAIL.violation(line["seq"], f"the fire order for {b.id} was refused at seq {failed}: "
                                          f"its artillery is wasted for the turn", related=[failed])]

@@ -196,6 +196,7 @@ class Barrage:
     last_comm_seq: Optional[int] = None             # the barrage's latest CommunicationTested
     fot: Optional[tuple[int, bool]] = None          # (seq, granted) of the FireOrderChecked
     fot_refused_seq: Optional[int] = None           # a binding refused fire order
+    failure_reported: bool = False                  # a step after the failure was reported once
     sustained_roll: Optional[dict[str, Any]] = None
     fired_seq: Optional[int] = None                 # first ScatterTested / BarrageResolved
     scatter_seq: Optional[int] = None
