@@ -1,12 +1,10 @@
 """What routes depend on: the services of the store (one Ledger per process) and the caller."""
 from __future__ import annotations
 
-import sqlite3
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Callable, Optional
 
-import psycopg
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
@@ -35,20 +33,10 @@ class Services:
     boards: BoardCheckpoints
     audits: AuditCache
     answers: IdempotencyStore
-    _board_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def board_at(self, game: str, seq: Optional[int] = None) -> BoardState:
-        """The board after `seq`. The checkpoint projection's catch-up is not safe against a
-        concurrent catch-up on PostgreSQL (both insert the same tracking row), so board reads of
-        this process take turns, and one that lost such a race to another process is retried."""
-        for attempt in range(3):
-            try:
-                with self._board_lock:
-                    return self.boards.board_at(game, seq)
-            except (psycopg.IntegrityError, sqlite3.IntegrityError):
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+        """The board after `seq` (concurrent catch-ups are serialised by the tracking row's lock)."""
+        return self.boards.board_at(game, seq)
 
     def known_game(self, game: str) -> None:
         if not self.ledger.has_game(game):

@@ -226,7 +226,7 @@ class Ledger(Application):
             if canonical(new) != canonical(old):
                 raise ConflictError(game, len(stored), f"line {numbers[i]} differs from the stored game "
                                     f"{game!r} at seq {old['seq']}: a different log under an existing id")
-        tail, tail_numbers = objs[len(stored):], numbers[len(stored):]
+        tail = objs[len(stored):]
         if not tail:
             return AppendResult(game, 0, len(stored), "unchanged")
         lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
