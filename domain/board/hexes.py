@@ -66,22 +66,44 @@ class Placement:
         """From `MapDefined.maps`: plain ids, or {"id", "origin": [col, row], "extent": [[c, r], [c, r]]}."""
         out: list[MapPlacement] = []
         for m in maps:
-            if isinstance(m, dict):
-                if "id" not in m:
-                    raise PlacementError(f"map entry {m!r} has no 'id'")
-                origin = tuple(int(v) for v in m.get("origin", (0, 0)))
-                if len(origin) != 2:
-                    raise PlacementError(f"map {m['id']}: origin must be [column, row]")
-                if origin[0] % 2:
-                    # an odd shift would move the printed odd columns onto global even ones
-                    raise PlacementError(f"map {m['id']}: origin column {origin[0]} must be even (odd-q layout)")
-                extent = m.get("extent")
-                ext = ((int(extent[0][0]), int(extent[0][1])), (int(extent[1][0]), int(extent[1][1]))) \
-                    if extent else ((0, 0), (LOCAL_MAX, LOCAL_MAX))
-                out.append(MapPlacement(str(m["id"]), (origin[0], origin[1]), ext))
-            else:
-                out.append(MapPlacement(str(m)))
+            try:
+                out.append(cls._one(m))
+            except (TypeError, ValueError, IndexError, KeyError) as err:
+                if isinstance(err, PlacementError):
+                    raise
+                raise PlacementError(f"map entry {m!r} is not an id or {{id, origin, extent}}: {err}") from err
         return cls(tuple(out))
+
+    @classmethod
+    def tolerant(cls, maps: Iterable[Any]) -> "Placement":
+        """As `from_maps`, keeping only the entries that place a map well (the rest at the origin):
+        the auditor must read any log the format accepts, whatever its placement says."""
+        out: list[MapPlacement] = []
+        for m in maps:
+            try:
+                out.append(cls._one(m))
+            except (TypeError, ValueError, IndexError, KeyError):
+                map_id = m.get("id") if isinstance(m, dict) else m
+                if map_id is not None:
+                    out.append(MapPlacement(str(map_id)))
+        return cls(tuple(out))
+
+    @staticmethod
+    def _one(m: Any) -> MapPlacement:
+        if isinstance(m, dict):
+            if "id" not in m:
+                raise PlacementError(f"map entry {m!r} has no 'id'")
+            origin = tuple(int(v) for v in m.get("origin", (0, 0)))
+            if len(origin) != 2:
+                raise PlacementError(f"map {m['id']}: origin must be [column, row]")
+            if origin[0] % 2:
+                # an odd shift would move the printed odd columns onto global even ones
+                raise PlacementError(f"map {m['id']}: origin column {origin[0]} must be even (odd-q layout)")
+            extent = m.get("extent")
+            ext = ((int(extent[0][0]), int(extent[0][1])), (int(extent[1][0]), int(extent[1][1]))) \
+                if extent else ((0, 0), (LOCAL_MAX, LOCAL_MAX))
+            return MapPlacement(str(m["id"]), (origin[0], origin[1]), ext)
+        return MapPlacement(str(m))
 
     def origin_of(self, map_id: str) -> tuple[int, int]:
         for m in self.maps:

@@ -85,7 +85,8 @@ class Board:
     def __init__(self, state: BoardState, extras: Optional[Extras] = None):
         self.state = state
         self.extras = extras or Extras()
-        self.placement = Placement.from_maps(state.maps)
+        # a badly placed map must not stop the audit: it falls back to the origin (docs/maps.md)
+        self.placement = Placement.tolerant(state.maps)
         self._hexsides: dict[frozenset[str], set[str]] = {}
         for side in state.hexsides:
             a, b = side["between"]

@@ -496,4 +496,5 @@ COVERAGE = {
     "IM.OPTMOVE.RUN.TERRAIN": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
     "IM.OPTMOVE.PRONE.CRAWL": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
     "IM.CAV.TROT": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
+    "IM.INF.ST.INFILTRATE": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
 }
