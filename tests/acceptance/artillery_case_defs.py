@@ -1407,3 +1407,57 @@ def ec_21_allied_double_creeping():
 @case
 def ec_21_german_double_creeping_december_1915():
     return creeping("german", "1915-12", mission="double-creeping", elements=6, legal=False)
+
+
+@case
+def ammo_spent_after_firing():
+    # Points are spent before firing.
+    g = ammo_game(); g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1"); g.scatter("b-1", 2, False)
+    seq = g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 2, "reason": "barrage", "barrage": "b-1"},
+                "british")
+    g.expect(seq, "IM.ART.AMMOCON", ["violation", "missing-roll"][0], [seq - 1, seq])
+    g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+@case
+def ammo_smoke_screen_five_points():
+    g = Game(options=AMMOCON, points=25, german_at="1:1020", permissions=["smoke"],
+             missions={"british": "neutralisation", "german": "destruction"})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", mission="neutralisation", ammo="smoke")
+    g.add("ArtilleryPointsSpent", {"element": "obm-1", "points": 5, "reason": "smoke", "barrage": "b-1"}, "british")
+    g.scatter("b-1", 2, False, element="obm-1")
+    g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
+    return g
+
+
+@case
+def ammo_gas_costs_nothing():
+    g = Game(options=AMMOCON, points=25, german_at="1:1020", permissions=["gas"],
+             missions={"british": "gas", "german": "destruction"})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", mission="gas", ammo="gas")
+    g.scatter("b-1", 2, False, element="obm-1")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1010"}, "british")
+    return g
+
+
+@case
+def first_turn_with_optional_steps_recorded():
+    # Turn 1 needs no communication test and no FOT; recording them anyway is harmless.
+    g = Game(german_at="1:1020"); g.new_turn(1); g.phase_start("barrage")
+    g.observe(); g.declare("b-1"); g.comm("b-1", 5); g.fot("b-1", 2, 0)
+    g.scatter("b-1", 3, False); g.resolve("b-1", 5, 20, "20")
+    return g
+
+
+@case
+def fot_column_as_text():
+    g = Game(); turn_two(g)
+    g.observe(); g.declare("b-2"); g.comm("b-2", 5)
+    g.roll("IM.ART.FOT.ROLL", 2, "b-2")
+    g.add("FireOrderChecked", {"barrage": "b-2", "column": "0", "modifiers": [], "granted": True}, "british")
+    g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g

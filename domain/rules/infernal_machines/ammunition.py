@@ -116,7 +116,14 @@ class AmmunitionConsumption(RuleModule):
         return self._close_kill()
 
     def finish(self):
-        return self._close_kill()
+        out = self._close_kill()
+        for decl in self.declared.values():
+            seq, missing = decl.get("unspent") or (None, [])
+            missing = [e for e in missing if e not in self.spent.get(decl["barrage"], {})]
+            if missing:
+                out.append(R_SEQUENCE.missing_roll(seq, f"no artillery points spent for {', '.join(missing)} before "
+                                                   f"the barrage fired", related=[decl["seq"]]))
+        return out
 
     def on_ArtilleryPointsSpent(self, line):
         d, seq = line["data"], line["seq"]
@@ -162,9 +169,10 @@ class AmmunitionConsumption(RuleModule):
         if first and points_cost(decl["mission"], decl["ammunition"], decl.get("objective")) > 0:
             spent = self.spent.get(decl["barrage"], {})
             missing = [e for e in decl["elements"] if e not in spent]
-            out.append(R_SEQUENCE.judge(line["seq"], not missing, "every firing element spent its points first",
-                                        f"no artillery points spent for {', '.join(missing)} before the barrage fired",
-                                        verdict=Verdict.MISSING_ROLL, related=[decl["seq"]]))
+            if missing:   # judged at the end: a spend recorded late is the violation, not a missing step
+                decl["unspent"] = (line["seq"], missing)
+            else:
+                out.append(R_SEQUENCE.ok(line["seq"], "every firing element spent its points first"))
         if decl.get("objective") and decl.get("target"):
             out.extend(self._close_kill())
             self.pending_kill = {"decl": decl, "test": line, "events": []}

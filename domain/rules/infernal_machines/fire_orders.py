@@ -81,6 +81,8 @@ class FireOrders:
 
     def _column(self, line, b: Barrage, out: list[RuleApplication]) -> Optional[int]:
         recorded = line["data"]["column"]
+        if isinstance(recorded, str) and recorded.strip().isdigit():
+            recorded = int(recorded)     # "1" names column 1, as BCRT columns are written "20"
         if not b.target:
             return recorded
         expected = self.proc.resistance.count(b.target)
