@@ -1461,3 +1461,112 @@ def fot_column_as_text():
     g.add("FireOrderChecked", {"barrage": "b-2", "column": "0", "modifiers": [], "granted": True}, "british")
     g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
     return g
+
+
+@case
+def auto_own_trench_hex():
+    # Automatic observation (2): all hexes of your own side's trenches.
+    g = Game(observers=False, german_at="1:1020", hexes={"1:1008": {"terrain": "clear"}})
+    g.add("MarkerPlaced", {"marker": "trench-prepared", "location": "1:1008"}, "british")
+    g.new_turn(1); g.phase_start("barrage")
+    g.observe("1:1008", None, "automatic"); g.declare("b-1", target="1:1008", observer=None)
+    g.scatter("b-1", 2, False); g.resolve("b-1", 5, 20, "20", (("1:1008", "primary", "miss"),))
+    return g
+
+
+def ex_im_12(record_rest: bool):
+    g = Game(elements=4, german_at="1:1010", hexes={"1:1010": {"terrain": "clear"}, "1:1012": {"terrain": "clear"}})
+    g.new_turn(1); g.phase_start("barrage"); g.observe()
+    g.declare("b-1", elements=("obm-1", "obm-2", "obm-3", "obm-4"), bat="hurricane")
+    g.scatter("b-1", 1, False, kind="HURRICANE")
+    g.resolve("b-1", 5, 20, "10", element="obm-1"); g.status("g-1", "pinned", "b-1")
+    g.resolve("b-1", 5, 20, "10", element="obm-2")          # pinned again: retreats 2 hexes, stays pinned
+    g.status("g-1", "retreated", "b-1")
+    g.add("UnitMoved", {"unit": "g-1", "path": ["1:1010", "1:1011", "1:1012"]}, "german")
+    if record_rest:                                        # lost on the (now) empty hex
+        g.resolve("b-1", 3, 20, "10", element="obm-3"); g.resolve("b-1", 6, 20, "10", element="obm-4")
+    return g
+
+
+@case
+def ex_im_12_hurricane_stops_unrecorded():
+    return ex_im_12(False)
+
+
+@case
+def ex_im_12_hurricane_stops_recorded_on_empty_hex():
+    return ex_im_12(True)
+
+
+@case
+def two_sides_two_turns():
+    # Both players fire in their own barrage phases; the German turn-2 barrage on the British FO's
+    # hex follows the full procedure from an automatically observed town hex.
+    g = Game(german_elements=1, hexes={"1:1010": {"terrain": "clear"}, "1:1107": {"terrain": "town"}})
+    g.unit("b-mg", "british", "mg-platoon", "1:1107")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1")
+    g.phase_start("offensive-small-arms-fire"); g.small_arms("a-1", "no-effect")
+    g.phase_start("pin-removal", "german"); g.add("UnitStatusChanged", {"unit": "g-1", "status": "unpinned"}, "german")
+    g.pinned.clear()
+    g.phase_start("barrage", "german")
+    g.observe("1:1107", None, "automatic", side="german")
+    g.declare("gb-1", elements=("gobm-1",), target="1:1107", observer=None, side="german")
+    g.scatter("gb-1", 1, False, side="german")
+    g.resolve("gb-1", 5, 20, "20", (("1:1107", "primary", "miss"),), modifiers=[(2, "town")], side="german")
+    g.status("b-mg", "pinned", "gb-1", side="german")
+    g.new_turn(2); g.phase_start("pin-removal", "british")
+    g.add("UnitStatusChanged", {"unit": "b-mg", "status": "unpinned"}, "british")
+    g.phase_start("barrage")
+    g.observe(); g.declare("b-2"); g.comm("b-2", 4); g.fot("b-2", 3, 1)
+    g.scatter("b-2", 4, False); g.resolve("b-2", 2, 20, "20", (("1:1010", "primary", "H"),))
+    g.status("g-1", "eliminated", "b-2")
+    g.phase_start("barrage", "german")
+    g.observe("1:1107", None, "automatic", side="german")
+    g.declare("gb-2", elements=("gobm-1",), target="1:1107", observer=None, side="german")
+    g.fot("gb-2", 1, 0, side="german")
+    g.scatter("gb-2", 2, False, side="german")
+    g.resolve("gb-2", 4, 20, "20", (("1:1107", "primary", "miss"),), modifiers=[(2, "town")], side="german")
+    g.status("b-mg", "pinned", "gb-2", side="german")
+    return g
+
+
+def resistance_by_gun(column: int):
+    # Small arms fire "by units other than artillery": an on-map gun's fire does not count.
+    g = Game()
+    g.unit("b-gun", "british", "artillery-gun", "1:1006", firepower=10)
+    g.unit("b-crew", "british", "crew", "1:1006")
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1")
+    g.phase_start("offensive-small-arms-fire")
+    g.roll("IM.SPOT.ROLL", 2, "b-gun", die="d10")
+    g.add("Spotted", {"spotter": "b-gun", "target": "1:1010", "spotted": True}, "british")
+    g.add("SmallArmsFired", {"attack": "a-g", "firers": ["b-gun"], "target": "1:1010", "firepower": 10, "range": 4},
+          "british")
+    g.roll("LS.SACRT", 6, "a-g")
+    g.add("SmallArmsResolved", {"attack": "a-g", "results": [{"unit": "g-1", "result": "no-effect"}]}, "british")
+    g.new_turn(2); g.phase_start("barrage")
+    seqs = g.full_fo_barrage_pinning("b-2", column=column)
+    return g, seqs
+
+
+@case
+def resistance_gun_fire_does_not_count():
+    return resistance_by_gun(0)[0]
+
+
+@case
+def resistance_gun_fire_counted_wrongly():
+    g, s = resistance_by_gun(1)
+    g.expect(s["fot"], FOT_PREFIXES, "mismatch", [s["fot"] - 1, s["fot"]])
+    return g
+
+
+@case
+def resistance_accumulates_over_turns():
+    # Turns 1 and 2 each saw small arms fire without elimination or retreat: column 2 on turn 3.
+    g = Game()
+    g.new_turn(1); g.phase_start("barrage"); g.first_turn_fo_barrage("b-1")
+    g.phase_start("offensive-small-arms-fire"); g.small_arms("a-1", "no-effect")
+    g.new_turn(2); g.phase_start("barrage"); g.full_fo_barrage_pinning("b-2", column=1)
+    g.phase_start("offensive-small-arms-fire"); g.small_arms("a-2", "no-effect")
+    g.new_turn(3); g.phase_start("barrage"); g.full_fo_barrage_pinning("b-3", column=2)
+    return g
