@@ -1570,3 +1570,36 @@ def resistance_accumulates_over_turns():
     g.phase_start("offensive-small-arms-fire"); g.small_arms("a-2", "no-effect")
     g.new_turn(3); g.phase_start("barrage"); g.full_fo_barrage_pinning("b-3", column=2)
     return g
+
+
+@case
+def ap_04_scb_cancellation_roll_three():
+    g = creeping("german", "1918-08")
+    g.new_turn(1); g.phase_start("barrage", "german")
+    seq = g.roll("IM.ART.MISSION.SCB.CANCEL", 3, "creep", side="german")
+    g.expect(seq, "IM.ART.MISSION.SCB.CANCEL", "ambiguous")
+    return g
+
+
+@case
+def scb_cancellation_before_july_1918():
+    g = creeping("german", "1918-03")
+    g.new_turn(1); g.phase_start("barrage", "german")
+    seq = g.roll("IM.ART.MISSION.SCB.CANCEL", 3, "creep", side="german")
+    g.expect(seq, "IM.ART.MISSION.SCB.CANCEL", "violation")
+    return g
+
+
+@case
+def ap_03_gas_beyond_impact_zone():
+    # Gas: a radius-3 area around the final impact hex, or the impact zone of each element?
+    g = Game(permissions=["gas"], german_elements=1, missions={"german": "gas", "british": "destruction"},
+             hexes={"1:1010": {"terrain": "clear"}, "1:1004": {"terrain": "town"}})
+    g.new_turn(1); g.phase_start("barrage"); g.phase_start("barrage", "german")
+    g.observe("1:1004", None, "automatic", side="german")
+    g.declare("gb-1", elements=("gobm-1",), target="1:1004", mission="gas", ammo="gas", observer=None, side="german")
+    g.scatter("gb-1", 2, False, element="gobm-1", side="german")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1004"}, "german")
+    seq = g.status("b-inf", "pinned", "gb-1", side="german")     # 1:1007 is 3 hexes from 1:1004
+    g.expect(seq, ["IM.ART.MISSION.GAS", "IM.ART.AMMO.GAS", "IM.ART.EFF.GAS"], "ambiguous", [seq - 1, seq])
+    return g
