@@ -38,6 +38,8 @@ MOVE_SECTIONS = {
     "IM.OPTMOVE.RUN.AFTER": "Running: no movement until a complete turn has passed",
     "IM.OPTMOVE.RUN.TERRAIN": "Running: only through clear and road hexes",
     "IM.OPTMOVE.PRONE.CRAWL": "Going Prone: prone before the first foot phase, one hex in the second",
+    "IM.OPTMOVE.PRONE.ELIG": "Going Prone: infantry only, not pinned, not in a trench or strongpoint hex; before "
+                             "the first foot phase or after moving in the second",
     "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
     "IM.INF.ST.INFILTRATE": "Infiltration bonus of Sturmtruppen squads: only Sturmtruppen squads pass through "
                             "an enemy-occupied hex; none ends its move among enemy units (except individuals) "
@@ -113,6 +115,8 @@ class MovementChecks(RuleModule):
 
     def on_MarkerPlaced(self, line):
         d, seq = line["data"], line["seq"]
+        if d["marker"] == "prone" and d.get("unit"):
+            return self._prone(line, d["unit"])
         if d["marker"] != "roadblock" or not d.get("location"):
             return []
         view = Board(self.ctx.board, self.extras)
@@ -126,8 +130,45 @@ class MovementChecks(RuleModule):
 
     def on_UnitStatusChanged(self, line):
         d = line["data"]
-        if d["status"] == "prone" and line["phase"] in BEFORE_FOOT:
-            self.crawl[d["unit"]] = line["turn"]
+        if d["status"] != "prone":
+            return []
+        return self._prone(line, d["unit"])
+
+    def _prone(self, line, unit_id: str) -> list[RuleApplication]:
+        """Going Prone: infantry only (not cavalry, not MG platoons), not pinned, not in a trench or
+        strongpoint hex; before the first foot phase, or after moving in the second (or after a run,
+        "even if this takes place during the first movement phase")."""
+        seq, board = line["seq"], self.ctx.board
+        unit = board.units.get(unit_id)
+        if unit is None:
+            return []
+        if line["phase"] in BEFORE_FOOT:
+            self.crawl[unit_id] = line["turn"]
+        view, why = Board(board, self.extras), []
+        mclass = mover_for(view, unit, self.ctx.tables).mclass
+        if unit.unit_class == "mg-platoon" or mclass != "foot":
+            why.append(f"a {unit.unit_class} may not go prone (infantry only; not cavalry or MG platoons)")
+        if view.pinned(unit):
+            why.append(f"{unit_id} is pinned")
+        if unit.location and (view.trench(unit.location) or view.markers(unit.location)["strongpoint"]
+                              or "strongpoint" in view.features(unit.location)):
+            why.append(f"{unit.location} is a trench or strongpoint hex")
+        ran = self.ran.get(unit_id)
+        if line["phase"] == "first-foot-movement" and not (ran and ran == (line["turn"], line["phase"])):
+            why.append("going prone happens before the first foot movement phase, after moving in the second, "
+                       "or after a run")
+        return [rule("IM.OPTMOVE.PRONE.ELIG").judge(seq, not why, f"{unit_id} may go prone", "; ".join(why))]
+
+    def on_SmallArmsFired(self, line):
+        """Running: "It may not conduct small arms fire that turn" (the turn of the run)."""
+        out = []
+        for firer in line["data"].get("firers", []):
+            ran = self.ran.get(firer)
+            if ran and ran[0] == line["turn"]:
+                out.append(rule("IM.OPTMOVE.RUN.AFTER").violation(
+                    line["seq"], f"{firer} ran in the {ran[1]} phase of turn {ran[0]} and may not fire that turn",
+                    recorded=firer))
+        return out
 
     def _turn(self, unit: str, turn: int) -> TurnRecord:
         rec = self.turns.get(unit)
@@ -249,7 +290,9 @@ class MovementChecks(RuleModule):
     def _run(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
         seq, path, out = line["seq"], line["data"]["path"], []
         options = [str(o) for o in self.ctx.board.options]
-        agreed = any(o.startswith("IM.OPTMOVE") or o == "running" for o in options)
+        # the log names agreed options by rule id; plain names for the optional rules are accepted too
+        agreed = any("OPTMOVE" in o.upper() or o.lower() in ("running", "run", "prone", "going-prone",
+                                                               "advanced-infantry-movement") for o in options)
         out.append(rule("IM.OPTMOVE.AGREE").judge(
             seq, agreed, "the running rule was agreed", "running is optional and GameStarted.options does not "
             "list it (IM.OPTMOVE.RUN.ELIG)", recorded=options))
@@ -497,4 +540,5 @@ COVERAGE = {
     "IM.OPTMOVE.PRONE.CRAWL": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
     "IM.CAV.TROT": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
     "IM.INF.ST.INFILTRATE": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
+    "IM.OPTMOVE.PRONE.ELIG": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
 }

@@ -433,6 +433,7 @@ def fo_eleven_hexes() -> Game:
     # "any hexagon within 10 hexagons (not counting its own hexagon)": 1003 -> 2103 is 11
     seq = g.add("HexObserved", {"observer": "b-fo", "target": "5:2103", "via": "forward-observer"}, side=BRIT)
     g.expect(seq, "IM.ART.FO.RANGE")
+    barrage_after_observation(g, BRIT, "b-1", "5:2103", "b-fo")
     return g
 
 
@@ -442,6 +443,7 @@ def fo_through_smoke() -> Game:
     # "may not observe through a hexagon affected by smoke"
     seq = g.add("HexObserved", {"observer": "b-fo", "target": "5:1803", "via": "forward-observer"}, side=BRIT)
     g.expect(seq, ["IM.ART.FO.SMOKE", "IM.ART.AMMO.SMOKE"])
+    barrage_after_observation(g, BRIT, "b-1", "5:1803", "b-fo")
     return g
 
 
@@ -451,6 +453,7 @@ def fo_pinned() -> Game:
     # Restrictions on indirect fire: a pinned FO may not observe any hexagon
     seq = g.add("HexObserved", {"observer": "b-fo", "target": "5:1503", "via": "forward-observer"}, side=BRIT)
     g.expect(seq, ["IM.ART.RESTRICT.PINNED_OBS", "IM.ART.FO"])
+    barrage_after_observation(g, BRIT, "b-1", "5:1503", "b-fo")
     return g
 
 
@@ -600,15 +603,52 @@ def running() -> Game:
     g = standard("inf-running", options=["IM.OPTMOVE"])
     g = british_turn("", "first-foot-movement", g=g)
     g.move(BRIT, "b-inf", along(10, 12, 5), mode="run")
+    g.status(BRIT, "b-inf", "prone")                 # "may decide to go prone (even ... first phase)"
     g.marker("fatigue", "5:1205", unit="b-inf", side=BRIT)
     g.phase_start("second-foot-movement", BRIT)
     g.expect(g.move(BRIT, "b-inf", ["5:1205", "5:1305"]), "IM.OPTMOVE.RUN")
+    g.phase_start("defensive-small-arms-fire", BRIT)
+    g.phase_start("offensive-small-arms-fire", BRIT)
+    # "It may not conduct small arms fire that turn"
+    _, fire = spot_and_fire(g, BRIT, "b-inf", "5:1405", "a-1", 1)
+    g.expect(fire, ["IM.OPTMOVE.RUN"])
+    g.add("SmallArmsResolved", {"attack": "a-1", "results": []}, side=BRIT)
     g.phase_start("end", BRIT)
     british_turn("", "second-foot-movement", turn=2, g=g)
+    g.status(BRIT, "b-inf", "standing")               # turn 2: "could stand up"
     g.expect(g.move(BRIT, "b-inf", ["5:1305", "5:1405"]), "IM.OPTMOVE.RUN")
+    g.phase_start("defensive-small-arms-fire", BRIT)
+    g.phase_start("offensive-small-arms-fire", BRIT)
+    spot_and_fire(g, BRIT, "b-inf", "5:1605", "a-2", 2)    # "or conduct small arms fire"
+    g.add("SmallArmsResolved", {"attack": "a-2", "results": [{"unit": "g-inf", "result": "no-effect"}]},
+          side=BRIT)
     g.phase_start("end", BRIT)
     british_turn("", "first-foot-movement", turn=3, g=g)
     g.move(BRIT, "b-inf", ["5:1405", "5:1505"])
+    return g
+
+
+def prone_eligibility() -> Game:
+    """EC-50: going prone in a trench hex, while pinned, as cavalry or as an MG platoon -> REJECT;
+    prone before the first foot phase, then two hexes -> REJECT (crawl: one hex, second phase)."""
+    g = standard("inf-prone-eligibility", options=["IM.OPTMOVE"],
+                 hexes={"5:1005": {"terrain": "clear", "features": ["trench-hasty"]}})
+    g.unit("b-mg", BRIT, "mg-platoon", "5:0907", movement=3)
+    g.unit("b-inf2", BRIT, "infantry-platoon", "5:0909", movement=4)
+    g.unit("b-inf3", BRIT, "infantry-platoon", "5:0911", movement=4)
+    g.unit("b-inf4", BRIT, "infantry-platoon", "5:0913", movement=4)
+    g = british_turn("", "vehicle-movement", g=g)
+    g.expect(g.status(BRIT, "b-inf", "prone"), "IM.OPTMOVE.PRONE")     # in a trench hex
+    g.expect(g.status(BRIT, "b-cav", "prone"), "IM.OPTMOVE.PRONE")     # cavalry
+    g.expect(g.status(BRIT, "b-mg", "prone"), "IM.OPTMOVE.PRONE")      # MG platoon
+    g.status(BRIT, "b-inf3", "pinned")
+    g.expect(g.status(BRIT, "b-inf3", "prone"), "IM.OPTMOVE.PRONE")    # pinned
+    g.status(BRIT, "b-inf2", "prone")                                  # legal: crawls this turn
+    g.marker("prone", "5:0913", unit="b-inf4", side=BRIT)               # legal, as a marker
+    g.phase_start("first-foot-movement", BRIT)
+    g.phase_start("second-foot-movement", BRIT)
+    g.expect(g.move(BRIT, "b-inf2", ["5:0909", "5:1009", "5:1109"]), "IM.OPTMOVE.PRONE")
+    g.move(BRIT, "b-inf4", ["5:0913", "5:1013"])                          # one hex, second phase
     return g
 
 
@@ -650,7 +690,8 @@ CASES = [legal_game, nonadjacent_step, vehicle_in_foot_phase, foot_in_vehicle_ph
          fo_eleven_hexes, fo_through_smoke, fo_pinned, fo_ten_hexes_legal, aircraft_three_hexes,
          aircraft_two_hexes_legal, aircraft_one_hex_probe, balloon_anywhere_legal, balloon_moves, spot_with_d6,
          fire_without_spotting, spot_without_roll, spot_legal_failed, sturm_infiltration_legal,
-         sturm_infiltration_ends_in_enemy, sturm_platoon_cannot_infiltrate, running, minmove_high_wire_probe,
+         sturm_infiltration_ends_in_enemy, sturm_platoon_cannot_infiltrate, running, prone_eligibility,
+         minmove_high_wire_probe,
          minmove_roadblock_probe, shell_holes_probe]
 
 
