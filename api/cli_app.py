@@ -4,6 +4,7 @@ Command modules in `api/commands/` add their commands to `app`; `api/cli.py` imp
 """
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -29,6 +30,8 @@ def open_ledger(db: Optional[str]) -> Ledger:
     target = get_settings(db).db
     if target not in _LEDGERS:
         _LEDGERS[target] = Ledger(ledger_env(target))
+        # Close before interpreter shutdown: the PostgreSQL pool cannot close itself that late.
+        atexit.register(_LEDGERS[target].close)
     return _LEDGERS[target]
 
 

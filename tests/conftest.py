@@ -65,3 +65,18 @@ def expected_findings(name: str) -> list[dict]:
 
 def example_names() -> list[str]:
     return sorted(p.stem for p in EXAMPLES.glob("*.jsonl"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_stores_at_the_end():
+    """Close every store the tests opened before the interpreter shuts down."""
+    yield
+    import gc
+
+    from domain.application import Ledger
+    for obj in gc.get_objects():
+        if isinstance(obj, Ledger):
+            try:
+                obj.close()
+            except Exception:  # already closed, or its database dropped: nothing to release
+                pass

@@ -35,11 +35,18 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           pg: Annotated[Optional[str], typer.Option("--pg", help="also on this PostgreSQL URL (default: $UMPIRE_TEST_PG)")] = None,
           scale: Annotated[bool, typer.Option("--scale", help="the many-games benchmark instead")] = False,
           games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
+          api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
+          clients: Annotated[int, typer.Option("--clients", help="with --api: concurrent clients")] = 8,
           doc: Annotated[Path, typer.Option("--doc", help="where to record the figures")] = DOC):
     """Measure import, rebuild and random access against raw sqlite3/json baselines."""
     pg = pg or os.environ.get("UMPIRE_TEST_PG")
     work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
-    if scale:
+    if api:
+        from api.bench_api import run_api_bench
+        stores = [str(work / "api.db")] + ([_fresh_pg(pg)] if pg else [])
+        figures = {"api": [run_api_bench(db, clients=clients) for db in stores]}
+        write_section(doc, "api", f"umpire bench --api --clients {clients}", figures["api"])
+    elif scale:
         from projections.bench_scale import run_scale_bench
         figures = run_scale_bench(str(work / "scale.db"), pg, games=games)
         write_section(doc, "scale", f"umpire bench --scale --games {games}", figures)
