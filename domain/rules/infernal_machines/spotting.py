@@ -77,10 +77,15 @@ class SpottingChecks(RuleModule):
 
     def _roll(self, line, unit: UnitState, view: Board) -> RuleApplication:
         seq, d, tables = line["seq"], line["data"], self.ctx.tables
-        since = self.last_spot.get(unit.unit, 0)
-        rolls = [l for l in self.ctx.lines[since:seq - 1] if l["type"] == "DieRolled"
-                 and l["data"].get("purpose", "").startswith("IM.SPOT.ROLL")
-                 and l["data"].get("subject") in (unit.unit, d["spotter"], None)]
+        # the roll comes after the previous spot (any spotter's); its subject may name the spotter,
+        # the target hex or a unit in it: the format lets `subject` be "the id the roll is about"
+        def spot_rolls(since: int) -> list[dict]:
+            return [l for l in self.ctx.lines[since:seq - 1] if l["type"] == "DieRolled"
+                    and l["data"].get("purpose", "").startswith("IM.SPOT.ROLL")]
+        about = {unit.unit, d["spotter"], None, d["target"],
+                 *(u.unit for u in self.ctx.board.units_at(d["target"]))}
+        rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if l["data"].get("subject") in about] or \
+            [l for l in spot_rolls(max(self.last_spot.values(), default=0)) if l.get("side") == line.get("side")]
         if not rolls:
             return spot_rule("IM.SPOT.ROLL").missing_roll(
                 seq, f"{unit.unit}'s spot of {d['target']} has no IM.SPOT.ROLL d10 before it")

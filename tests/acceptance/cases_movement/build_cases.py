@@ -591,6 +591,32 @@ def sturm_infiltration_ends_in_enemy() -> Game:
     return g
 
 
+def sturm_enters_for_close_combat_legal() -> Game:
+    g = sturm_game("inf-sturm-close-combat-legal")
+    # "the Sturmtruppen squad may not enter the enemy-controlled hexagon unless it intends to engage
+    # it in close combat": it enters, and the close combat follows
+    g.move(GER, "g-sq", ["5:6713", "5:6613"])
+    for phase in ("second-foot-movement", "defensive-anti-tank-fire", "defensive-small-arms-fire",
+                  "offensive-anti-tank-fire", "offensive-small-arms-fire", "close-combat"):
+        g.phase_start(phase, GER)
+    g.roll(GER, "LS.CACRT", 2, "g-sq")
+    g.status(GER, "b-1", "retreated")
+    g.move(BRIT, "b-1", ["5:6613", "5:6513", "5:6413"])
+    return g
+
+
+def spot_subject_is_target_legal() -> Game:
+    """A spotting roll about the target unit, then a spot and fire: legal."""
+    g = fire_game("spot-roll-about-target-legal")
+    g.roll(BRIT, "IM.SPOT.ROLL", 2, "g-inf", die="d10")
+    g.add("Spotted", {"spotter": "b-inf", "target": "5:1605", "spotted": True}, side=BRIT)
+    g.add("SmallArmsFired", {"attack": "a-1", "firers": ["b-inf"], "target": "5:1605", "firepower": 4,
+                             "range": 5}, side=BRIT)
+    g.roll(BRIT, "LS.SACRT", 5, "a-1")
+    g.add("SmallArmsResolved", {"attack": "a-1", "results": [{"unit": "g-inf", "result": "no-effect"}]}, side=BRIT)
+    return g
+
+
 def sturm_platoon_cannot_infiltrate() -> Game:
     g = sturm_game("inf-sturm-platoon-cannot-infiltrate")
     # "Platoon-sized Sturmtruppen units do not have this capability."
@@ -691,6 +717,7 @@ CASES = [legal_game, nonadjacent_step, vehicle_in_foot_phase, foot_in_vehicle_ph
          aircraft_two_hexes_legal, aircraft_one_hex_probe, balloon_anywhere_legal, balloon_moves, spot_with_d6,
          fire_without_spotting, spot_without_roll, spot_legal_failed, sturm_infiltration_legal,
          sturm_infiltration_ends_in_enemy, sturm_platoon_cannot_infiltrate, running, prone_eligibility,
+         sturm_enters_for_close_combat_legal, spot_subject_is_target_legal,
          minmove_high_wire_probe,
          minmove_roadblock_probe, shell_holes_probe]
 
