@@ -141,7 +141,7 @@ class UnitDeployed(Data):
 class ArtilleryElementAssigned(Data):
     element: str
     side: str
-    firepower: int = Field(ge=5, le=40)
+    firepower: int = Field(ge=0)  # 5..40 is a rule (IM.ART.GEN.FP), judged by the auditor
     artillery_points: Optional[int] = None
 
 
@@ -334,6 +334,11 @@ class BarrageResolved(Data):
     element: Optional[str] = None
     firepower: int
     column: str
+
+    @field_validator("column", mode="before")
+    @classmethod
+    def _column(cls, v):
+        return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
     results: list[ZoneResult] = []
 
 

@@ -68,3 +68,13 @@ def test_guns_and_observed_hex_in_barrage_phase():
     report = run(game)
     assert (at(fired), "IM.ART.GEN.ONMAP_SKIP", "violation") in found(report, "IM.ART.GEN")
     assert found(report, "IM.ART.RESTRICT.BARRAGE_ONLY") == [(at(fired), "IM.ART.RESTRICT.BARRAGE_ONLY", "violation")]
+
+
+def test_offmap_firepower_is_5_to_40():
+    # IM, General Rule, Artillery firepower: "each off-map artillery element ... a firepower from 5 to 40".
+    game = Game()
+    game.add("ArtilleryElementAssigned", {"element": "obm-big", "side": "british", "firepower": 45}, side="british")
+    game.add("ArtilleryElementAssigned", {"element": "obm-5", "side": "british", "firepower": 5}, side="british")
+    big, five = game.lines[-2], game.lines[-1]
+    assert (at(big), "IM.ART.GEN.FP", "violation") in found(run(game), "IM.ART.GEN.FP")
+    assert (at(five), "IM.ART.GEN.FP", "violation") not in found(run(game), "IM.ART.GEN.FP")

@@ -140,3 +140,14 @@ def test_verify_finds_any_single_changed_byte(name):
                 assert index == len(texts) - 1 and head_hash(tampered) != head
             else:
                 assert error.line in (index + 1, index + 2) and error.line <= index + 2
+
+
+def test_a_numeric_bcrt_column_is_read_as_its_text():
+    # game-log.md prints columns as text ("20", "31+"); a hand-written 20 means the same column.
+    b = small_game()
+    b.add("ArtilleryElementAssigned", {"element": "o", "side": "british", "firepower": 20})
+    b.lines[-1]["turn"], b.lines[-1]["phase"] = 1, "first-foot-movement"
+    b.add("BarrageDeclared", {"barrage": "x", "side": "british", "target": "1:1211", "elements": ["o"],
+                              "mission": "destruction", "barrage_type": "drumfire", "ammunition": "he"})
+    b.add("BarrageResolved", {"barrage": "x", "firepower": 20, "column": 20, "results": []})
+    assert read_lines(b.texts())[-1]["data"]["column"] == 20

@@ -16,6 +16,8 @@ R_LNO_AVAIL = Rule("IM.ART.LNO.AVAIL", "Liaison officer (LNO): one liaison offic
 R_COMBAT = Rule("IM.ART.FO.COMBAT", "Forward observers and liaison officers in combat")
 R_DEFENCE = Rule("IM.ART.BALLOON.DEFENCE", "Balloons: may only be attacked by enemy aircraft")
 R_FP = Rule("IM.ART.GEN.FP", "General Rule, Artillery firepower: each on-map gun firing small arms has firepower 10")
+R_OBM_FP = Rule("IM.ART.GEN.FP", "General Rule, Artillery firepower: the scenario gives each off-map element "
+                "a firepower from 5 to 40")
 R_ONMAP = Rule("IM.ART.GEN.ONMAP_SKIP", "Direct Fire by Artillery Guns: in the appropriate fire phase "
                "(but not during the barrage phase)")
 R_BARRAGE_ONLY = Rule("IM.ART.RESTRICT.BARRAGE_ONLY", "Restrictions on indirect fire: an observed hexagon is "
@@ -54,6 +56,13 @@ class ObserverUnits(RuleModule):
                                              f"{side} has {len(lnos)} liaison officers for {len(fos)} forward "
                                              f"observers: one LNO per FO", expected=len(fos), recorded=len(lnos)))
         return out
+
+    # -- off-map firepower --------------------------------------------------------------------
+    def on_ArtilleryElementAssigned(self, line):
+        firepower = line["data"]["firepower"]
+        return [R_OBM_FP.judge(line["seq"], 5 <= firepower <= 40, f"off-map element firepower {firepower}",
+                               f"off-map element firepower {firepower} is outside 5-40", expected="5-40",
+                               recorded=firepower)]
 
     # -- FO and LNO overrun -------------------------------------------------------------------
     def after_UnitMoved(self, line):
@@ -129,7 +138,8 @@ COVERAGE = {
     "IM.ART.LNO.AVAIL": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_one_lno_per_fo"),
     "IM.ART.FO.COMBAT": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_overrun_fo_is_eliminated"),
     "IM.ART.BALLOON.DEFENCE": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_balloon_attacked_only_by_aircraft"),
-    "IM.ART.GEN.FP": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_onmap_guns_fire_at_ten_each"),
+    "IM.ART.GEN.FP": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_onmap_guns_fire_at_ten_each; "
+                                     "tests/unit/test_artillery_procedure_units.py::test_offmap_firepower_is_5_to_40"),
     "IM.ART.GEN.ONMAP_SKIP": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_guns_and_observed_hex_in_barrage_phase"),
     "IM.ART.RESTRICT.BARRAGE_ONLY": ("implemented", "tests/unit/test_artillery_procedure_units.py::test_guns_and_observed_hex_in_barrage_phase"),
 }
