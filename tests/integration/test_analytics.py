@@ -162,17 +162,11 @@ def test_cli_json_and_csv(ledger, store, db_url):
 
 
 def test_api_routes(ledger, store, db_url):
-    from fastapi import FastAPI
     from fastapi.testclient import TestClient
 
-    from api import problems
+    from api.app import create_app
     from api.deps import services_for
-    from api.routes import analytics as analytics_routes
-    # The API's services, error answers and token checks, with the analytics routes.
-    app = FastAPI()
-    app.state.services = services_for(db_url)
-    problems.install(app)
-    app.include_router(analytics_routes.router)
+    app = create_app(db_url)
     store_lines(ledger, resistance_game())
     ledger.import_lines(example_lines("resistance-turns"))
     tokens = services_for(db_url).tokens
