@@ -196,3 +196,15 @@ def test_a_hex_taken_at_the_first_fire_never_resisted(ledger, store):
     w.small_arms("british", "a-1", ["b-inf"], H2, [("g-3", "eliminated")])
     store_lines(ledger, w.lines)
     assert resistance(ledger, store)["rows"] == []
+
+
+def test_scale_bench_on_both_stores_agrees_with_raw_sql(tmp_path):
+    from projections.bench_scale import run_scale_bench
+    from tests.conftest import pg_server
+    report = run_scale_bench(str(tmp_path / "scale.db"), pg_server(), games=3, seed=5, turns=6)
+    assert set(report["stores"]) == {"sqlite", "postgresql"}
+    for figures in report["stores"].values():
+        assert figures["import"]["events"] == figures["projection"]["events"] == report["corpus"]["events"] > 0
+        assert figures["projection"]["second_catch_up_events"] == 0
+        assert figures["queries"]["agree_with_raw_sql"] == {"ammunition": True, "fire-orders": True}
+        assert all(figures["queries"][kind]["rows"] > 0 for kind in ("ammunition", "fire-orders"))
