@@ -2,7 +2,7 @@
 `umpire serve` on loopback; p50, p99 and throughput, beside a raw in-process baseline measured
 in the same run. Bounded in count and in time; it talks to 127.0.0.1 only.
 
-    python -m api.bench_api --db var/bench-api.db [--db postgresql://...] [--write docs/benchmarks-api.md]
+    python -m api.bench_api --db var/bench-api.db [--db postgresql://...] [--write docs/benchmarks.md]
 
 The server's stderr goes to the file named by UMPIRE_BENCH_LOG, if set.
 """

@@ -6,7 +6,7 @@ is the browser's request to `umpire serve` and its answer; `click_to_board` runs
 on "next" to plotly's `plotly_afterplot` on the map.
 
 `pytest tests/e2e/test_dashboard_bench.py -s` prints the figures and keeps them in
-test-artifacts/benchmarks-dashboard.json (docs/benchmarks-dashboard.md quotes them)."""
+test-artifacts/benchmarks-dashboard.json (docs/benchmarks.md quotes them)."""
 from __future__ import annotations
 
 import json
