@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 from domain.log import LogError, read_lines
+from tests.conftest import EXAMPLES, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "fixtures" / "games" / "arras-1917-raid.jsonl", ROOT / "fixtures" / "games" / "michael-1918-ronssoy.jsonl",
-           ROOT.parent / "shared" / "spec" / "examples" / "first-turn-barrage.jsonl",
-           ROOT.parent / "shared" / "spec" / "examples" / "resistance-turns.jsonl"]
+           EXAMPLES / "first-turn-barrage.jsonl", EXAMPLES / "resistance-turns.jsonl"]
 ARTILLERY = {"HexObserved", "BarrageDeclared", "ArtilleryPointsSpent", "CommunicationTested", "FireOrderChecked",
              "ScatterTested", "BarrageResolved", "BarrageCancelled", "ArtilleryElementEliminated",
              "ArtilleryElementAssigned", "ArtilleryMissionSet", "BarrageTypesSet", "UnitStatusChanged",

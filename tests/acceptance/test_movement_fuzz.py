@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,10 @@ from domain.board.hexes import neighbours
 from domain.log import LogError, read_lines
 from projections.audit_trail import audit_lines
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import EXAMPLES, ROOT  # noqa: E402
+
 SOURCES = sorted((ROOT / "fixtures" / "games").glob("*.jsonl")) + \
-    sorted((ROOT.parent / "shared" / "spec" / "examples").glob("*.jsonl")) + \
+    sorted(EXAMPLES.glob("*.jsonl")) + \
     sorted((ROOT / "tests" / "acceptance" / "cases_movement").glob("mv-*.jsonl"))[:8]
 CLASSES = ["infantry-platoon", "infantry-squad", "mg-platoon", "cavalry-platoon", "forward-observer", "tank",
            "armoured-car", "light-vehicle", "armoured-train", "boat", "aircraft", "balloon"]

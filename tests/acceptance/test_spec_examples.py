@@ -7,7 +7,6 @@ violation, mismatch or missing-roll is reported.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
