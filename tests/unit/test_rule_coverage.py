@@ -38,3 +38,11 @@ def test_every_artillery_id_is_covered_with_a_real_test():
 def test_the_coverage_doc_is_up_to_date():
     for path, text in render(CATALOGUE).items():
         assert (ROOT / path).read_text(encoding="utf-8") == text, f"run `umpire rules coverage --write` ({path})"
+
+
+def test_the_interpretations_doc_is_up_to_date():
+    from api.commands.rules import interpretations_table
+    text = interpretations_table()
+    assert (ROOT / "docs/rules/interpretations.md").read_text(encoding="utf-8") == text, \
+        "run `umpire rules interpretations --write`"
+    assert "IM.CORE.MINMOVE" in text and "fot-die" in text
