@@ -69,7 +69,8 @@ def export(game: str, db: DbOption = None,
 
 @app.command()
 def verify(file: Path, db: DbOption = None,
-           expect_head: Annotated[Optional[str], typer.Option("--expect-head", help="published hash of the last line")] = None):
+           expect_head: Annotated[Optional[str], typer.Option("--expect-head", help="published hash of the last line")] = None,
+           seed: Annotated[Optional[Path], typer.Option("--seed", help="the revealed dice seed (hex file), to recompute service rolls")] = None):
     """Check an exported log's schema and hash chain (and against the store, when it holds the game)."""
     try:
         texts = file.read_text(encoding="utf-8").splitlines()
@@ -87,7 +88,7 @@ def verify(file: Path, db: DbOption = None,
         typer.echo(f"{file}: line {error.line} does not match: {error.field}: {error.message}")
         raise typer.Exit(1)
     from api.verify_hooks import extra_verifications
-    for problem in extra_verifications(texts, db):
+    for problem in extra_verifications(texts, db, seed):
         typer.echo(f"{file}: {problem}")
         raise typer.Exit(1)
     typer.echo(f"{file}: ok: {len([t for t in texts if t.strip()])} lines, chain intact, head {head_hash(texts)}")

@@ -1,9 +1,10 @@
 """Further checks `umpire verify` runs once the schema and the chain hold (e.g. service dice)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-Verifier = Callable[[list[str], Optional[str]], Iterable[str]]
+Verifier = Callable[[list[str], Optional[str], Optional[Path]], Iterable[str]]
 VERIFIERS: list[Verifier] = []
 
 
@@ -12,7 +13,7 @@ def verifier(fn: Verifier) -> Verifier:
     return fn
 
 
-def extra_verifications(texts: list[str], db: Optional[str]) -> Iterator[str]:
+def extra_verifications(texts: list[str], db: Optional[str], seed: Optional[Path] = None) -> Iterator[str]:
     """Problems found by the registered verifiers, each naming its line."""
     for fn in VERIFIERS:
-        yield from fn(texts, db)
+        yield from fn(texts, db, seed)

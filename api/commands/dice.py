@@ -62,12 +62,16 @@ def verify_dice(file: Path, seed: SeedOption = None, db: DbOption = None):
 
 
 @verifier
-def service_dice(texts: list[str], db: Optional[str]) -> Iterator[str]:
-    """`umpire verify`: once a game's seed is revealed in the store, every service roll must match it."""
+def service_dice(texts: list[str], db: Optional[str], seed: Optional[Path] = None) -> Iterator[str]:
+    """`umpire verify`: with `--seed`, or once a game's seed is revealed in the store, every
+    service roll must match it."""
     lines = [json.loads(t) for t in texts if t.strip()]
     if not any(True for _ in service_rolls(lines)):
         return
+    if seed is not None:
+        yield from verify_rolls(lines, read_seed(seed))
+        return
     stored = services_for(db).seeds.get(lines[0]["game"])
     if stored is None or not stored.revealed:
-        return  # nothing to recompute from yet: `umpire verify-dice FILE --seed FILE` takes a published seed
+        return  # nothing to recompute from yet: the seed is revealed after the game
     yield from verify_rolls(lines, stored.seed)

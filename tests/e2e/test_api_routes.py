@@ -242,6 +242,11 @@ def test_service_dice_verify_after_the_reveal_and_a_changed_roll_fails(client, a
     tampered.write_text("".join(t + "\n" for t in chain({k: v for k, v in l.items() if k != "prev"} for l in lines)))
     result = RUNNER.invoke(cli.app, ["verify-dice", str(tampered), "--seed", str(seed_file)])
     assert result.exit_code == 1 and f"seq {target['seq']}" in result.stdout
+    # `umpire verify --seed` recomputes the service rolls too, store or no store
+    result = RUNNER.invoke(cli.app, ["verify", str(tampered), "--seed", str(seed_file), "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 1 and f"seq {target['seq']}" in result.stdout
+    result = RUNNER.invoke(cli.app, ["verify", str(exported), "--seed", str(seed_file), "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 0, result.stdout
 
 
 def test_table_dice_stay_allowed(client, api_db):
