@@ -24,6 +24,7 @@ NAMED_DIE_IM = {
     "IM.ART.LNO.FLARE": ("d6", "Flares: 1-2 on a d6"),
     "IM.ENV.WEATHER": ("d10", "Weather: a d10"),
 }
+MOVEMENT_PHASES = {"vehicle-movement", "first-foot-movement", "second-foot-movement"}
 SMALL_ARMS_PHASES = {"defensive-small-arms-fire", "offensive-small-arms-fire"}
 ANTI_TANK_PHASES = {"defensive-anti-tank-fire", "offensive-anti-tank-fire"}
 DIE_RE = re.compile(r"^(\d*)d(\d+)$")
@@ -154,6 +155,8 @@ class CoreChecks(RuleModule):
         if key is None:
             return []
         board, side = self.ctx.board, line.get("side")
+        if line["type"] == "UnitMoved" and (line["phase"] not in MOVEMENT_PHASES or line["data"].get("retreat")):
+            side = None  # a forced move (a retreat) may be recorded by either player
         names = line["data"].get(key)
         names = names if isinstance(names, list) else [names]
         out = []
