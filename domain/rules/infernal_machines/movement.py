@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.hexes import distance
-from domain.board.terrain import Board, Extras
+from domain.board.terrain import LEVEL_MARKERS, Board, Extras
 from domain.rules.engine import Rule, RuleApplication, RuleModule, register
 from domain.rules.interpretations import Interpretation, declare
 from domain.rules.infernal_machines.movement_costs import (
@@ -41,6 +41,8 @@ MOVE_SECTIONS = {
     "IM.OPTMOVE.PRONE.ELIG": "Going Prone: infantry only, not pinned, not in a trench or strongpoint hex; before "
                              "the first foot phase or after moving in the second",
     "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
+    "IM.TER.MS.COOCCUPY": "Multi-storey buildings: enemy units may not occupy the same storey of the same town "
+                          "hexagon after movement, except in the case of close combat",
     "IM.INF.ST.INFILTRATE": "Infiltration bonus of Sturmtruppen squads: only Sturmtruppen squads pass through "
                             "an enemy-occupied hex; none ends its move among enemy units (except individuals) "
                             "unless to make close combat",
@@ -78,6 +80,7 @@ class PhaseRecord:
     hexes: int = 0
     shell: bool = False
     trigger_spent: Optional[float] = None
+    cleared: Optional[int] = None   # seq of the removal of a roadblock this tank cleared in the phase
 
 
 @dataclass
@@ -104,6 +107,7 @@ class MovementChecks(RuleModule):
         self.pending: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         self.stopped: dict[str, tuple[int, str, int]] = {}   # unit -> (turn, rule, seq) of a forced stop
         self.among_enemy: list[tuple[dict[str, Any], list[str], bool]] = []
+        self.cooccupy: set[int] = set()
 
     # -- bookkeeping ----------------------------------------------------------------------
     def after(self, line):
@@ -127,6 +131,25 @@ class MovementChecks(RuleModule):
         if not view.road(loc):
             out.append(rule("IM.OBS.ROADBLOCK.LIMIT").violation(seq, f"a roadblock goes in a road hex; {loc} has no road"))
         return out
+
+    def on_MarkerRemoved(self, line):
+        """Roadblocks: "Tanks (and only tanks) may destroy a roadblock by entering the hexagon and then
+        spending 5 movement points in the hexagon (or all their movement points during a single Vehicle
+        Movement Phase if they have fewer than 5)". A log records the clearing as the removal of the
+        marker after the tank's move into the hex: the tank that entered it this phase pays then."""
+        d = line["data"]
+        if d.get("marker") != "roadblock" or not d.get("location") or line["phase"] not in VEHICLE_PHASES:
+            return []
+        for unit in self.ctx.board.units_at(d["location"]):
+            rec = self.phase.get(unit.unit)
+            if unit.unit_class != "tank" or rec is None or rec.hexes == 0:
+                continue
+            allowance = mover_for(Board(self.ctx.board, self.extras), unit, self.ctx.tables).allowance
+            if rec.spent is not None and allowance is not None:
+                rec.spent = allowance if allowance < 5 else rec.spent + 5.0
+            rec.cleared = line["seq"]
+            break   # one tank clears it
+        return []
 
     def on_UnitStatusChanged(self, line):
         d = line["data"]
@@ -234,14 +257,33 @@ class MovementChecks(RuleModule):
                 out.append(rule("IM.INF.ST.INFILTRATE").violation(
                     line["seq"], f"{unit.unit} passes through the enemy-occupied hex {loc}: only Sturmtruppen squads "
                     f"infiltrate (platoon-sized units do not)", recorded=loc))
-        enemies = self._enemy_at(path[-1], unit)
+        enemies = self._same_storey(line, self._enemy_at(path[-1], unit))
         if enemies and len(path) > 1:
+            if self.ctx.board.hexes.get(path[-1], {}).get("terrain") == "town":
+                self.cooccupy.add(line["seq"])   # IM.TER.MS.COOCCUPY: the town-hex case of the rule
             self.among_enemy.append((line, enemies, squad))
         return out
 
     def _enemy_at(self, loc: str, unit) -> list[str]:
         return [u.unit for u in self.ctx.board.units_at(loc) if u.side and unit.side and u.side != unit.side
                 and u.unit_class not in INDIVIDUALS]
+
+    def _same_storey(self, line, enemies: list[str]) -> list[str]:
+        """Multi-storey buildings: "enemy units may not occupy the same storey of the same town hexagon
+        after movement": an enemy on another level of the building hex is not co-occupied. The mover
+        enters at ground level unless the move names a level or a level marker is put on it later in
+        the turn (a "2nd Story" / "RoofTop" marker)."""
+        d, view = line["data"], Board(self.ctx.board, self.extras)
+        if not view.multi_storey(d["path"][-1]):
+            return enemies
+        level = int(d.get("level") or 1)
+        for later in self.ctx.lines[line["seq"]:]:
+            if later["turn"] != line["turn"]:
+                break
+            m = later["data"]
+            if later["type"] == "MarkerPlaced" and m.get("unit") == d["unit"] and m.get("marker") in LEVEL_MARKERS:
+                level = LEVEL_MARKERS[m["marker"]]
+        return [e for e in enemies if view.unit_level(self.ctx.board.units[e]) == level]
 
     def _who_when(self, line, unit, expected) -> list[RuleApplication]:
         seq, board, out = line["seq"], self.ctx.board, []
@@ -413,6 +455,12 @@ class MovementChecks(RuleModule):
               storey: float) -> list[RuleApplication]:
         seq, tables = line["seq"], self.ctx.tables
         allowance, judged = self._allowance(line, unit, mover, pe, view)
+        if rec.cleared is not None:
+            judged = "IM.OBS.ROADBLOCK.TANKCLEAR"
+            if allowance is not None and allowance < 5:
+                return [rule(judged).violation(
+                    seq, f"{unit.unit} ({allowance:g} MP) spent all its movement points clearing the roadblock "
+                    f"(seq {rec.cleared}) and may not move further this phase", related=[rec.cleared])]
         inputs = {"rules": pe.rules, "allowance": allowance, "tables": tables.name}
         labels = ", ".join(pe.interpretations) or None
         if pe.total is None or rec.spent is None:
@@ -484,7 +532,12 @@ class MovementChecks(RuleModule):
     def finish(self):
         out = []
         for line, enemies, squad in self.among_enemy:
-            if not self._close_combat_follows(line, enemies):
+            if not self._close_combat_follows(line, enemies) and line["seq"] in self.cooccupy:
+                out.append(rule("IM.TER.MS.COOCCUPY").violation(
+                    line["seq"], f"{line['data']['unit']} ends its move on the same storey of the town hex "
+                    f"{line['data']['path'][-1]} as enemy units ({', '.join(enemies)}) and no close combat "
+                    f"follows", recorded=line["data"]["path"][-1]))
+            elif not self._close_combat_follows(line, enemies):
                 out.append(rule("IM.INF.ST.INFILTRATE").violation(
                     line["seq"], f"{line['data']['unit']} ends its move among enemy units ({', '.join(enemies)}) in "
                     f"{line['data']['path'][-1]} and no close combat follows", recorded=line["data"]["path"][-1]))
@@ -520,7 +573,8 @@ COVERAGE = {
     "IM.TER.RIDGE.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_ridgelines_do_not_change_movement"),
     "IM.OBS.WIRE.HIGH": ("implemented", "tests/unit/test_movement.py::test_high_wire_stops_foot_and_cavalry_not_tanks"),
     "IM.OBS.ROADBLOCK.LIMIT": ("implemented", "tests/unit/test_movement.py::test_roadblocks"),
-    "IM.OBS.ROADBLOCK.TANKCLEAR": ("implemented", "tests/unit/test_movement.py::test_roadblocks"),
+    "IM.OBS.ROADBLOCK.TANKCLEAR": ("implemented", "tests/unit/test_movement.py::test_roadblocks; tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
+    "IM.TER.MS.COOCCUPY": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
     "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_infantry_one_hex_in_the_second_phase"),
     "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_cavalry_and_light_vehicles_may_not_move_in_or_out"),
     "IM.ART.EFF.DEST.HE.VEH": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_cavalry_and_light_vehicles_may_not_move_in_or_out"),
