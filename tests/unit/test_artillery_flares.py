@@ -51,7 +51,9 @@ def test_flare_roll_three_does_not_fire():
     game.roll("IM.ART.LNO.FLARE", 3, "b-2", "british")
     resolved = game.fire("b-2")
     report = run(game)
-    assert (at(resolved) - 2, "IM.ART.LNO.FLARE", "mismatch") in found(report, "IM.ART.LNO.FLARE")
+    # "A result of 1 or 2 ... indicates that the off-map artillery sees the flare": firing after a 3 is illegal
+    assert (at(resolved) - 2, "IM.ART.LNO.FLARE", "violation") in found(report, "IM.ART.LNO.FLARE")
+    assert not [f for f in found(report, "IM.ART.COMM") if f[2] == "violation"]
 
 
 def test_flare_calls_destruction_only():

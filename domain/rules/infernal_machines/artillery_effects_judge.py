@@ -15,7 +15,7 @@ from domain.rules.infernal_machines.artillery_effects import (
     INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
     R_CB, R_GAS, R_GAS_AREA, R_GAS_EFFECTS, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
-from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
+from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 
 
@@ -287,7 +287,7 @@ class ArtilleryEffects(RuleModule):
             if e["type"] != "MarkerRemoved" or e["data"]["marker"] not in OBSTACLES:
                 continue
             row = rows.get(e["data"].get("location"))
-            if row is None:
+            if row is None or self._objective_autokill(decl, e):
                 continue
             rule = Rule(f"IM.ART.EFF.{'DEST' if decl['mission'] == 'destruction' else 'NEUT'}."
                         f"{'SHR' if decl['ammunition'] == 'shrapnel' else 'HE'}.OBST", "Selection and Effects of Ammunition")
@@ -313,6 +313,14 @@ class ArtilleryEffects(RuleModule):
                                       f"firepower {res['data']['firepower']} is under 31: the obstacle stays",
                                       verdict=Verdict.MISMATCH, related=[res["seq"]], interpretation=label))
         return out
+
+    def _objective_autokill(self, decl, removed) -> bool:
+        """Under the ammunition-consumption option a paid-for wire or strongpoint objective in the
+        primary zone "is automatically considered destroyed" (IM.ART.AMMOCON.AUTOKILL judges it),
+        whatever the 31+ obstacle rule of a destruction mission says."""
+        markers = {"wire": ("wire", "wire-high"), "strongpoint": ("strongpoint",)}.get(decl.get("objective") or "", ())
+        return (ammo_option_on(self.ctx.board.options or [], "IM.ART.AMMOCON") and removed["data"]["marker"] in markers
+                and removed["data"].get("location") == decl.get("target"))
 
     def _bridge_roll(self, e, rows, w):
         rule = Rule("IM.ART.EFF.INT.HE.OBST", "Selection and Effects of Ammunition, interdiction against obstacles")

@@ -212,6 +212,7 @@ class ArtilleryLegality(RuleModule):
         self.fired_in_phase: dict[str, int] = {}       # barrages each side kept in its last barrage phase
         self.shrapnel_pending: dict[str, int] = {}     # barrage -> seq of its declaration
         self.shrapnel_rolls: list[dict[str, Any]] = []
+        self.shrapnel_rolls_used: list[dict[str, Any]] = []
 
     # -- bookkeeping --------------------------------------------------------------------------
     def on_ArtilleryMissionSet(self, line):
@@ -273,15 +274,34 @@ class ArtilleryLegality(RuleModule):
         return []
 
     def on_DieRolled(self, line):
-        if line["data"]["purpose"].startswith(R_SHRAP_ALLIED.id):
-            self.shrapnel_rolls.append(line)
+        if not line["data"]["purpose"].startswith(R_SHRAP_ALLIED.id):
+            return []
+        self.shrapnel_rolls.append(line)
+        # Judged at the roll itself when it follows the declaration it is about, so the finding sits
+        # beside the selection it allows or forbids (IM, Allied use of shrapnel).
+        barrage = line["data"].get("subject")
+        if barrage in self.shrapnel_pending:
+            return self._shrapnel_compulsion(barrage, self.shrapnel_pending.pop(barrage), line["seq"])
         return []
 
-    def on_ScatterTested(self, line):
-        barrage = line["data"]["barrage"]
+    def _shrapnel_due(self, line):
+        """The barrage's first procedure step after its declaration: the compulsion roll is due by then."""
+        barrage = line["data"].get("barrage")
         if barrage not in self.shrapnel_pending:
             return []
         return self._shrapnel_compulsion(barrage, self.shrapnel_pending.pop(barrage), line["seq"])
+
+    def on_ScatterTested(self, line):
+        return self._shrapnel_due(line)
+
+    def on_CommunicationTested(self, line):
+        return self._shrapnel_due(line)
+
+    def on_FireOrderChecked(self, line):
+        return self._shrapnel_due(line)
+
+    def on_BarrageResolved(self, line):
+        return self._shrapnel_due(line)
 
     # -- the declaration --------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
@@ -313,6 +333,11 @@ class ArtilleryLegality(RuleModule):
         if shrapnel_compulsion_bonus(self.ctx.board.date or "") is not None and ammo != "shrapnel" \
                 and side_facts(self.ctx.board, side)[0] == "allied" and mission not in CREEPING:
             self.shrapnel_pending[d["barrage"]] = seq
+            rolled_first = [r for r in self.shrapnel_rolls if r["turn"] == line["turn"]
+                            and r["seq"] not in {u["seq"] for u in self.shrapnel_rolls_used}
+                            and r["data"].get("subject") in (d["barrage"], side, None)]
+            if rolled_first:   # the roll was made before the selection: judge the selection now
+                out.extend(self._shrapnel_compulsion(d["barrage"], self.shrapnel_pending.pop(d["barrage"]), seq))
         return out
 
     def _elements(self, d, seq):
@@ -440,6 +465,21 @@ class ArtilleryLegality(RuleModule):
         return out
 
     # -- the Allied shrapnel compulsion, judged when the barrage fires --------------------------------
+    def _barrage_compulsion_rolls(self, barrage, decl):
+        """The barrage's own roll: about it, or made in its barrage phase before it was declared.
+
+        game-log.md puts a barrage's rolls after its declaration, but the text has the roll decide
+        whether the ammunition may be selected, so a log may well record it first (subject: the
+        barrage, the side or nothing); such a roll serves the next declaration only."""
+        own = [r for r in self.shrapnel_rolls if r["data"].get("subject") == barrage and r["seq"] > decl["seq"]]
+        if own:
+            return own
+        used = {r["seq"] for r in self.shrapnel_rolls_used}
+        before = [r for r in self.shrapnel_rolls if r["turn"] == decl["turn"] and r["seq"] < decl["seq"]
+                  and r["seq"] not in used and r["data"].get("subject") in (barrage, decl["side"], None)]
+        self.shrapnel_rolls_used.extend(before[-1:])
+        return before[-1:]
+
     def _shrapnel_compulsion(self, barrage, decl_seq, seq):
         decl = self.declared[barrage]
         board, date = self.ctx.board, self.ctx.board.date or ""
@@ -447,7 +487,7 @@ class ArtilleryLegality(RuleModule):
         label = self.ctx.interpretations.label(SHRAPNEL_FREQUENCY.name)
         rolls = [r for r in self.shrapnel_rolls if r.get("side") in (decl["side"], None)]
         if reading == "per-barrage":
-            rolls = [r for r in rolls if r["seq"] > decl_seq and r["data"].get("subject") == barrage]
+            rolls = self._barrage_compulsion_rolls(barrage, decl)
         elif reading == "per-turn":
             rolls = [r for r in rolls if r["turn"] == decl["turn"]]
         bonus = shrapnel_compulsion_bonus(date)

@@ -371,6 +371,8 @@ class ArtilleryProcedure(RuleModule):
         if failed is None or failed >= line["seq"] or b.failure_reported or line["type"] == "CommunicationTested":
             return []
         b.failure_reported = True
+        if b.flare_roll is not None and failed == b.comm_failed_seq:
+            return []   # the flare answers the failed test: IM.ART.LNO.FLARE judges whether it may fire
         if b.fot_refused_seq is not None and failed == b.fot_refused_seq:
             return [R_FOT_FAIL.violation(line["seq"], f"the fire order for {b.id} was refused at seq {failed}: "
                                          f"its artillery is wasted for the turn", related=[failed])]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import Rule, RuleApplication, Verdict
+from domain.rules.engine import Rule, RuleApplication
 from domain.rules.infernal_machines.barrage_tracker import FLARE_DISTANCE, Barrage, hex_distance, observer_unit
 from domain.rules.infernal_machines.resistance import EMERGENCY_COUNT, EmergencyTracker
 
@@ -65,9 +65,12 @@ class Flares:
         if roll is None:
             return [R_FLARE.missing_roll(seq, f"flare barrage {b.id} fires without the flare's d6 (1-2)")]
         result = roll["data"]["result"]
+        # "A result of 1 or 2 ... indicates that the off-map artillery sees the flare and a barrage
+        # ... is then directed": on any other roll no barrage may fire, so firing is the illegal act
+        # (the failed communication test it answers is not reported a second time).
         return [R_FLARE.judge(seq, 1 <= result <= 2, f"flare roll {result}: the artillery sees the flare",
-                              f"flare roll {result}: the artillery does not see the flare (1 or 2 needed)",
-                              verdict=Verdict.MISMATCH, expected="1-2", recorded=result, related=[roll["seq"]])]
+                              f"flare roll {result}: the artillery does not see the flare (1 or 2 needed), "
+                              f"so no barrage may fire", expected="1-2", recorded=result, related=[roll["seq"]])]
 
     # -- the emergency and who fires --------------------------------------------------------
     def _firer(self, roll, b: Barrage):
