@@ -557,6 +557,155 @@ def odd_inputs() -> Game:
     return g
 
 
+# -- more of the text: gas, smoke, aircraft, running limits, boards of several maps --------------------
+def gas_entry() -> Game:
+    g = turn("txt-gas-entry", "first-foot-movement")
+    g.unit("b-inf2", BRIT, "infantry-platoon", "5:1007", movement=4)
+    g.marker("gas", "5:1105", side=GER)
+    g.marker("gas", "5:1108", side=GER)
+    g.marker("gas", "5:1112", side=BRIT)   # the British side's own gas
+    # "Gas effects also apply to enemy units that enter a gas zone, which become pinned there":
+    # b-inf enters the German gas in 1105 and moves on
+    g.expect(g.move(BRIT, "b-inf", ["5:1005", "5:1105", "5:1205"]), "IM.ART.AMMO.GAS")
+    # b-inf2 stops in the gas of 1108 (legal), then moves in the second phase while the marker is there
+    g.move(BRIT, "b-inf2", ["5:1007", "5:1107", "5:1108"])
+    # "Friendly units that enter a gassed zone suffer no effect"
+    g.move(BRIT, "b-cav", ["5:1012", "5:1112", "5:1212"])
+    g.phase_start("second-foot-movement", BRIT)
+    g.expect(g.move(BRIT, "b-inf2", ["5:1108", "5:1208"]), "IM.ART.AMMO.GAS")
+    return g
+
+
+def gas_tank_legal() -> Game:
+    g = turn("txt-gas-tank-legal", "vehicle-movement")
+    g.marker("gas", "5:1108", side=GER)
+    # "Gas has no effect on obstacles, support weapons, tanks or armoured cars"
+    g.move(BRIT, "b-tank", ["5:1008", "5:1108", "5:1208"])
+    return g
+
+
+def smoke_inside() -> Game:
+    g = standard("txt-smoke-inside")
+    g.turn_start(1)
+    g.phase_start("pin-removal", BRIT)
+    g.marker("smoke", "5:1005", side=GER)
+    g.marker("smoke", "5:1003", side=GER)
+    g.phase_start("barrage", BRIT)
+    # "Units caught in a smoke screen may neither observe nor spot targets located outside the hexagon"
+    g.expect(g.add("HexObserved", {"observer": "b-fo", "target": "5:1503", "via": "forward-observer"},
+                   side=BRIT), ["IM.ART.FO.SMOKE", "IM.ART.AMMO.SMOKE"])
+    for phase in BRIT_FIRE[2:]:
+        g.phase_start(phase, BRIT)
+    g.roll(BRIT, "IM.SPOT.ROLL", 1, "b-inf", die="d10")
+    g.expect(g.add("Spotted", {"spotter": "b-inf", "target": "5:1605", "spotted": True}, side=BRIT),
+             ["IM.ART.AMMO.SMOKE", "IM.ART.FO.SMOKE"])
+    return g
+
+
+def aircraft_phases_legal() -> Game:
+    g = standard("txt-aircraft-phases-legal")
+    g.unit("b-plane", BRIT, "aircraft", "5:0101", movement=None)
+    g.turn_start(1)
+    g.phase_start("pin-removal", BRIT)
+    g.phase_start("barrage", BRIT)
+    g.phase_start("air-combat", BRIT)
+    # "During the common air combat phase, place the aircraft directly on the hexagon targeted by the
+    # barrage. The aircraft may automatically observe any hexagon at a distance of two hexagons"
+    g.move(BRIT, "b-plane", ["5:0101", "5:1806"])
+    g.add("HexObserved", {"observer": "aircraft:b-plane", "target": "5:1606", "via": "aircraft"}, side=BRIT)
+    g.add("HexObserved", {"observer": "b-plane", "target": "5:2006", "via": "aircraft"}, side=BRIT)
+    return g
+
+
+def running_limits() -> Game:
+    g = turn("txt-running-limits", "first-foot-movement", options=["IM.OPTMOVE"],
+             hexes={**road_row(5, 5, 13), **road_row(14)})
+    g.unit("b-inf4", BRIT, "infantry-platoon", "5:1014", movement=4)
+    g.unit("b-inf2", BRIT, "infantry-platoon", "5:1009", movement=4)
+    g.unit("b-inf3", BRIT, "infantry-platoon", "5:0505", movement=4)
+    g.marker("trench-hasty", "5:1109")
+    # "up to four movement points": 8 road hexes at 1/2 MP
+    g.move(BRIT, "b-inf3", along(5, 13, 5), mode="run")
+    # "They may not pass through trench ... hexagons"
+    g.expect(g.move(BRIT, "b-inf2", ["5:1009", "5:1109", "5:1209"], mode="run"), "IM.OPTMOVE.RUN.TERRAIN")
+    # 9 road hexes are 4 1/2 MP
+    g.expect(g.move(BRIT, "b-inf4", along(10, 19, 14), mode="run"), "IM.OPTMOVE.RUN.ELIG")
+    return g
+
+
+def placed_maps() -> Game:
+    g = Game("txt-placed-maps", hexes={**{f"9:{c:02d}05": ROAD for c in range(10, 16)},
+                                       **{f"10:{c:02d}05": ROAD for c in range(0, 6)}})
+    g.lines[1]["data"]["maps"] = [{"id": "9", "origin": [0, 0], "extent": [[0, 0], [15, 21]]},
+                                  {"id": "10", "origin": [16, 0], "extent": [[0, 0], [15, 21]]}]
+    g.unit("b-car", BRIT, "armoured-car", "9:1205", movement=8)
+    g.unit("b-inf", BRIT, "infantry-platoon", "9:1505", movement=4)
+    g.unit("g-inf", GER, "infantry-platoon", "10:0505", movement=4)
+    g.unit("b-fo", BRIT, "forward-observer", "9:1405", movement=4)
+    g.turn_start(1)
+    g.phase_start("pin-removal", BRIT)
+    g.phase_start("barrage", BRIT)
+    # the maps lie side by side: 9:1405 to 10:0505 is 7 hexes
+    g.add("HexObserved", {"observer": "b-fo", "target": "10:0505", "via": "forward-observer"}, side=BRIT)
+    g.phase_start("air-combat", BRIT)
+    g.phase_start("vehicle-movement", BRIT)
+    # 9:1505 and 10:0005 are neighbours across the map edge: a road move over it
+    g.move(BRIT, "b-car", ["9:1205", "9:1305", "9:1405", "9:1505", "10:0005", "10:0105"])
+    g.phase_start("first-foot-movement", BRIT)
+    g.expect(g.move(BRIT, "b-inf", ["9:1505", "10:0105"]), "IM.CORE.PATH")
+    return g
+
+
+def no_location() -> Game:
+    g = standard("txt-no-location", options=["IM.OPTMOVE"])
+    g.unit("b-off", BRIT, "infantry-platoon", None, movement=4)
+    g.unit("b-gun", BRIT, "artillery-gun", None, movement=None)
+    g.turn_start(1)
+    g.phase_start("pin-removal", BRIT)
+    g.status(BRIT, "b-off", "prone")
+    for phase in BRIT_FIRE[1:]:
+        g.phase_start(phase, BRIT)
+    # units off the map: spotting and fire are judged as far as the log allows, never a crash
+    g.roll(BRIT, "IM.SPOT.ROLL", 3, "b-gun", die="d10")
+    g.add("Spotted", {"spotter": "b-gun", "target": "5:1605", "spotted": True}, side=BRIT)
+    g.add("SmallArmsFired", {"attack": "a-1", "firers": ["b-gun"], "target": "5:1605", "firepower": 10,
+                             "range": 6}, side=BRIT)
+    g.roll(BRIT, "LS.SACRT", 5, "a-1")
+    return g
+
+
+def light_vehicle_caution() -> Game:
+    g = standard("txt-light-vehicle-caution", hexes=road_row(14, 1, 26))
+    g.unit("b-truck", BRIT, "light-vehicle", "5:1014", movement=8)
+    g.unit("b-truck2", BRIT, "light-vehicle", "5:2614", movement=8)
+    g.unit("g-inf2", GER, "infantry-platoon", "5:1213", movement=4)
+    g.turn_start(1)
+    for phase in ("pin-removal", "barrage", "air-combat", "vehicle-movement", "first-foot-movement",
+                  "second-foot-movement", "end"):
+        g.phase_start(phase, BRIT)
+    for phase in ("pin-removal", "barrage", "air-combat", "vehicle-movement", "first-foot-movement",
+                  "second-foot-movement", "defensive-small-arms-fire", "offensive-small-arms-fire"):
+        g.phase_start(phase, GER)
+    g.roll(GER, "IM.SPOT.ROLL", 2, "g-inf2", die="d10")
+    g.add("Spotted", {"spotter": "g-inf2", "target": "5:1014", "spotted": True}, side=GER)
+    g.add("SmallArmsFired", {"attack": "g-a1", "firers": ["g-inf2"], "target": "5:1014", "firepower": 4,
+                             "range": 2}, side=GER)
+    g.roll(GER, "LS.SACRT", 6, "g-a1")
+    g.add("SmallArmsResolved", {"attack": "g-a1", "results": [{"unit": "b-truck", "result": "no-effect"}]},
+          side=GER)
+    g.phase_start("end", GER)
+    g.turn_start(2)
+    for phase in ("pin-removal", "barrage", "air-combat", "vehicle-movement"):
+        g.phase_start(phase, BRIT)
+    # "A light vehicle loses 5 movement points during its next movement phase each time small arms or
+    # barrage fire is directed against it, whether or not a 'hit' result is obtained": 8 - 5 = 3 MP,
+    # 6 road hexes; b-truck2 was not fired on and keeps its 8 MP (16 road hexes)
+    g.move(BRIT, "b-truck2", along(26, 10, 14))
+    g.expect(g.move(BRIT, "b-truck", ["5:1014", "5:0914", "5:0814", "5:0714", "5:0614", "5:0514", "5:0414",
+                                      "5:0314"]), "IM.LV.CAUTION")
+    return g
+
+
 CASES: list[Callable[[], Game]] = [
     minmove_vehicle, bad_weather_road, fair_weather_road_legal, bad_weather_foot_legal, mud_wheeled,
     snow_cavalry, mud_road, deep_snow_skis, deep_snow_road, shell_holes, shell_holes_apart_legal,
@@ -565,7 +714,8 @@ CASES: list[Callable[[], Game]] = [
     multi_storey_other_level_legal, low_wire_legal, high_wire_stacked_cavalry, roadblock_placement,
     roadblock_truck, roadblock_tank_clears, roadblock_tank_moves_on, running, running_not_agreed,
     running_rest, prone, prone_crawl_legal, prone_spotting, cavalry_trot, fo_observation, fo_sight_terrain,
-    fo_pinned_and_air, spotting, spotting_smoke, odd_inputs,
+    fo_pinned_and_air, spotting, spotting_smoke, odd_inputs, gas_entry, gas_tank_legal, smoke_inside,
+    aircraft_phases_legal, running_limits, placed_maps, no_location, light_vehicle_caution,
 ]
 
 

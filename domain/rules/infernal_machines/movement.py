@@ -41,6 +41,8 @@ MOVE_SECTIONS = {
     "IM.OPTMOVE.PRONE.ELIG": "Going Prone: infantry only, not pinned, not in a trench or strongpoint hex; before "
                              "the first foot phase or after moving in the second",
     "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
+    "IM.LV.CAUTION": "Light Vehicles (changed): a light vehicle loses 5 MP in its next movement phase for each "
+                     "small arms or barrage attack directed against it",
     "IM.TER.MS.COOCCUPY": "Multi-storey buildings: enemy units may not occupy the same storey of the same town "
                           "hexagon after movement, except in the case of close combat",
     "IM.INF.ST.INFILTRATE": "Infiltration bonus of Sturmtruppen squads: only Sturmtruppen squads pass through "
@@ -108,6 +110,10 @@ class MovementChecks(RuleModule):
         self.stopped: dict[str, tuple[int, str, int]] = {}   # unit -> (turn, rule, seq) of a forced stop
         self.among_enemy: list[tuple[dict[str, Any], list[str], bool]] = []
         self.cooccupy: set[int] = set()
+        self.gassed: dict[str, tuple[str, int]] = {}   # unit -> (enemy gas hex it entered, seq)
+        self.attacked: dict[str, tuple[str, set[str]]] = {}   # light vehicle -> (side, attacks on it)
+        self.caution: dict[str, set[str]] = {}                # light vehicle -> attacks counted this VMP
+        self.barrage_side: dict[Any, Optional[str]] = {}
 
     # -- bookkeeping ----------------------------------------------------------------------
     def after(self, line):
@@ -115,7 +121,29 @@ class MovementChecks(RuleModule):
         return super().after(line)
 
     def on_PhaseStarted(self, line):
-        self.phase = {}
+        self.phase, self.caution = {}, {}
+        d = line["data"]
+        if d.get("phase") in VEHICLE_PHASES and d.get("active"):
+            # Light vehicles: the 5 MP lost per attack count in "its next movement phase"
+            for unit_id in [u for u, (side, _) in self.attacked.items() if side == d["active"]]:
+                self.caution[unit_id] = self.attacked.pop(unit_id)[1]
+
+    def _attacked(self, loc: Optional[str], by_side: Optional[str], attack: str) -> None:
+        """Light vehicles (changed): "A light vehicle loses 5 movement points during its next movement
+        phase each time small arms or barrage fire is directed against it, whether or not a 'hit'
+        result is obtained" (IM.LV.CAUTION): count the attacks on the light vehicles in `loc`."""
+        for u in self.ctx.board.units_at(loc) if loc else []:
+            if u.unit_class == "light-vehicle" and u.side and u.side != by_side:
+                side, attacks = self.attacked.get(u.unit, (u.side, set()))
+                self.attacked[u.unit] = (side, attacks | {attack})
+
+    def on_BarrageDeclared(self, line):
+        self.barrage_side[line["data"].get("barrage")] = line["data"].get("side") or line.get("side")
+
+    def on_BarrageResolved(self, line):
+        d = line["data"]
+        for r in d.get("results", []):
+            self._attacked(r.get("location"), self.barrage_side.get(d.get("barrage")), f"barrage:{d.get('barrage')}")
 
     def on_MarkerPlaced(self, line):
         d, seq = line["data"], line["seq"]
@@ -184,6 +212,8 @@ class MovementChecks(RuleModule):
 
     def on_SmallArmsFired(self, line):
         """Running: "It may not conduct small arms fire that turn" (the turn of the run)."""
+        d = line["data"]
+        self._attacked(d.get("target"), line.get("side"), f"attack:{d.get('attack') or line['seq']}")
         out = []
         for firer in line["data"].get("firers", []):
             ran = self.ran.get(firer)
@@ -236,7 +266,15 @@ class MovementChecks(RuleModule):
 
     def _stopped(self, line, unit) -> list[RuleApplication]:
         """Interdiction: infantry (cavalry and vehicles in a town hex) that entered an impact-zone hex
-        "must stop their movement ... and may not move further that turn" (also in a later phase)."""
+        "must stop their movement ... and may not move further that turn" (also in a later phase).
+        Gas: a unit that entered an enemy gas hex is pinned there, and "gassed units may not fire or
+        move until the gas marker is removed"."""
+        gas = self.gassed.get(unit.unit)
+        if gas and any(m.get("marker") == "gas" and m.get("location") == gas[0] and m.get("unit") is None
+                       for m in self.ctx.board.markers):
+            return [rule("IM.ART.AMMO.GAS.EFFECTS.ENTER").violation(
+                line["seq"], f"{unit.unit} entered the enemy gas in {gas[0]} at seq {gas[1]} and is pinned there "
+                f"until the gas marker is removed", related=[gas[1]])]
         stop = self.stopped.get(unit.unit)
         if not stop or stop[0] != line["turn"]:
             return []
@@ -385,6 +423,8 @@ class MovementChecks(RuleModule):
         last = pe.steps[-1] if pe.steps else None
         if last is not None and last.stop and last.stop.startswith("IM.ART.EFF.INT"):
             self.stopped[unit.unit] = (line["turn"], last.stop, seq)
+        if last is not None and last.stop == "IM.ART.AMMO.GAS.EFFECTS.ENTER":
+            self.gassed[unit.unit] = (last.to, seq)
         turn_rec.moves.append((line["phase"], hexes, mode))
         if mode == "run":
             self.ran[unit.unit] = (line["turn"], line["phase"])
@@ -449,6 +489,9 @@ class MovementChecks(RuleModule):
             # Exception: through road or trench hexes they move like any other unit
             if not all(view.road(s.to) or view.trench(s.to) for s in pe.steps):
                 return (2.0 if phase == "first-foot-movement" else 1.0), "IM.INF.ST.MOVE"
+        lost = 5.0 * len(self.caution.get(unit.unit, ()))
+        if lost and mover.allowance is not None:
+            return max(0.0, mover.allowance - lost), "IM.LV.CAUTION"
         return mover.allowance, pe.cost_rule
 
     def _cost(self, line, unit, mover: Mover, view: Board, pe: PathEval, rec: PhaseRecord, single: bool,
@@ -574,6 +617,8 @@ COVERAGE = {
     "IM.OBS.WIRE.HIGH": ("implemented", "tests/unit/test_movement.py::test_high_wire_stops_foot_and_cavalry_not_tanks"),
     "IM.OBS.ROADBLOCK.LIMIT": ("implemented", "tests/unit/test_movement.py::test_roadblocks"),
     "IM.OBS.ROADBLOCK.TANKCLEAR": ("implemented", "tests/unit/test_movement.py::test_roadblocks; tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
+    "IM.ART.AMMO.GAS.EFFECTS.ENTER": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
+    "IM.LV.CAUTION": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
     "IM.TER.MS.COOCCUPY": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
     "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_infantry_one_hex_in_the_second_phase"),
     "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_movement_rules.py::test_destruction_zone_cavalry_and_light_vehicles_may_not_move_in_or_out"),

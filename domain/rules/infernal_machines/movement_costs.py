@@ -50,7 +50,19 @@ SECTIONS = {
     "IM.NAV.MOVE": "Naval units, Movement of naval units",
     "IM.TRAIN.MOVE.RAIL": "Armoured trains, Movement",
     "IM.CORE.MINMOVE": "Environmental Conditions, Note: at least one hex per VMP / per turn",
+    "IM.ART.AMMO.GAS.EFFECTS.ENTER": "Selection and Effects of Ammunition, Gas: enemy units that enter a gas zone "
+                                     "become pinned there (gassed units may not move until the marker is removed)",
 }
+GASSED_CLASSES = {"foot", "cavalry", "light"}   # Gas: not tanks or armoured cars; light vehicles as cavalry
+
+
+def enemy_gas(board: Board, mover: "Mover", loc: str) -> bool:
+    """A gas marker at `loc` placed by the mover's enemy (the marker's side is the side that fired).
+    Only the marker hex is read: the rest of the zone depends on IM.ART.MISSION.GAS.AREA."""
+    if mover.mclass not in GASSED_CLASSES or not mover.side:
+        return False
+    return any(m.get("marker") == "gas" and m.get("location") == loc and m.get("unit") is None
+               and m.get("side") and m.get("side") != mover.side for m in board.state.markers)
 
 MUDSNOW = {  # Movement point costs in mud and snow (Clear / Wood)
     "mud": {"tracked": {"clear": 2, "wood": 6}, "wheeled": {"clear": 4, "wood": 8},
@@ -303,6 +315,10 @@ def step_cost(board: Board, mover: Mover, u: str, v: str, cond: Conditions, tabl
         # entering a destruction zone cuts infantry to one hex per turn: the hex entered is it
         step.stop = destruction_zone(board, v)
         step.rules.append(step.stop)
+    if enemy_gas(board, mover, v):
+        # "Gas effects also apply to enemy units that enter a gas zone, which become pinned there."
+        step.stop = step.stop or "IM.ART.AMMO.GAS.EFFECTS.ENTER"
+        step.rules.append("IM.ART.AMMO.GAS.EFFECTS.ENTER")
     extra += _interdiction(board, mover, v, step)
     step.cost = None if cost is None else cost + extra
     return step
