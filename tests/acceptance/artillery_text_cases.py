@@ -662,3 +662,75 @@ def hand_ammo_gas_spends_points():
     g.observe(); g.declare("b-2", mission="gas", ammo="gas"); seq = spend(g, 2, "barrage")
     g.expect(seq, "IM.ART.AMMOCON.EXEMPT", "violation")
     return g
+
+
+# -- Logs that use game-log.md's optional fields as written --------------------------------------------
+@case
+def hand_hurricane_resolutions_without_element():
+    # game-log.md: `element`? (hurricane), "hurricane barrages record one per element, in order".
+    # The second attack on the pinned unit pins it again: it retreats two hexes (destruction HE).
+    g = Hand(elements=2); g.turn_two()
+    g.observe(); g.declare("b-2", elements=("obm-1", "obm-2"), bat="hurricane"); g.comm("b-2", 5); g.fot("b-2", 2, 0)
+    g.scatter("b-2", 2, False, kind="HURRICANE")
+    g.resolve("b-2", 5, 10, "10"); g.status("g-1", "pinned", "b-2")
+    g.resolve("b-2", 6, 10, "10"); g.status("g-1", "retreated", "b-2")
+    return g
+
+
+@case
+def hand_hurricane_combined_in_one_resolution():
+    # "each of them will individually attack all units": not one attack at the summed firepower.
+    g = Hand(elements=2); g.turn_two()
+    g.observe(); g.declare("b-2", elements=("obm-1", "obm-2"), bat="hurricane"); g.comm("b-2", 5); g.fot("b-2", 2, 0)
+    g.scatter("b-2", 2, False, kind="HURRICANE")
+    seq = g.resolve("b-2", 5, 40, "31+"); g.status("g-1", "pinned", "b-2")
+    g.expect(seq, ["IM.ART.BAT.HURRICANE", "IM.ART.FP.HURRICANE"], "mismatch")
+    return g
+
+
+def aircraft_next_turn(target: str) -> tuple[Hand, int]:
+    # Aircraft: placed "directly on the hexagon targeted" in the air combat phase; next turn's barrage
+    # marker goes "on any hexagon at a distance of two hexagons from the aircraft".
+    g = Hand(); g.unit("b-air", "british", "aircraft", "1:1001", attrs={"type": "CS"})
+    g.new_turn(1); g.phase_start("barrage"); g.phase_start("air-combat")
+    g.add("UnitMoved", {"unit": "b-air", "path": ["1:1001", "1:1010"]}, "british")
+    g.observe("1:1010", "aircraft:b-air", "aircraft"); g.phase_start("end")
+    g.new_turn(2); g.phase_start("barrage")
+    seq = g.declare("b-2", target=target, observer="aircraft:b-air")
+    g.fot("b-2", 2, 0, modifiers=[(-1, "aircraft")]); g.scatter("b-2", 3, False)
+    g.resolve("b-2", 5, 20, "20", ((target, "primary", "miss"),))
+    return g, seq
+
+
+@case
+def hand_aircraft_marker_two_hexes_from_aircraft():
+    return aircraft_next_turn("1:1012")[0]
+
+
+@case
+def hand_aircraft_marker_three_hexes_from_aircraft():
+    g, seq = aircraft_next_turn("1:1013")
+    g.expect(seq, ["IM.ART.FOT.PRIOR_OBS", "IM.ART.AIR.FO"], "violation")
+    return g
+
+
+@case
+def hand_aircraft_and_balloon_named_by_unit_id():
+    # HexObserved.observer is "unit id | aircraft:<id> | balloon:<id>": the plain unit id also works.
+    g = Hand(); g.unit("b-air", "british", "aircraft", "1:1008", attrs={"type": "CS"})
+    g.unit("b-bal", "british", "balloon", "1:1001", firepower=0, range=0, movement=0); g.turn_two()
+    g.observe("1:1010", "b-air", "aircraft"); g.declare("b-2", observer="b-air")
+    g.fot("b-2", 2, 0, modifiers=[(-1, "aircraft")]); g.scatter("b-2", 3, False)
+    g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def hand_balloon_barrage_without_hex_observed():
+    # Balloons "automatically observe all hexagons on the map": the declaration names the balloon.
+    g = Hand(elements=1); g.unit("b-bal", "british", "balloon", "1:1001", firepower=0, range=0, movement=0)
+    g.unit("g-2", "german", "infantry-platoon", "1:1030"); g.turn_two()
+    g.declare("b-2", target="1:1030", observer="balloon:b-bal")
+    g.fot("b-2", 2, 0, modifiers=[(-1, "balloon")]); g.scatter("b-2", 3, False)
+    g.resolve("b-2", 5, 20, "20", (("1:1030", "primary", "miss"),)); g.status("g-2", "pinned", "b-2")
+    return g

@@ -15,7 +15,7 @@ from typing import Optional
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
 from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
-    Barrage, Observation, automatic_observation, observer_unit)
+    Barrage, Observation, automatic_observation, hex_distance, observer_unit)
 from domain.rules.infernal_machines import observers  # noqa: F401  (registers the observer-unit checks)
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
@@ -198,8 +198,7 @@ class ArtilleryProcedure(RuleModule):
         if b.creeping or b.counter_battery:
             b.route = "creeping" if b.creeping else "counter-battery"
             return []
-        cands = [o for o in self.observations if o.side == b.side and o.target == b.target
-                 and (o.turn == b.turn or (o.via == "aircraft" and o.turn == b.turn - 1))]
+        cands = [o for o in self.observations if o.side == b.side and self._covers(o, b)]
         out: list[RuleApplication] = []
         if b.observer and cands:
             named = [o for o in cands if observer_unit(o.observer) == observer_unit(b.observer)]
@@ -221,13 +220,49 @@ class ArtilleryProcedure(RuleModule):
         if b.flare or b.sustained:
             b.route = "flare" if b.flare else b.route
             return out
+        air = self._air_observer(b)
+        if air is not None:
+            b.route = air.unit_class
+            return out + [R_PRIOR_OBS.ok(seq, f"{b.target} is observed by {air.unit_class} {air.unit} at "
+                                         f"{air.location}")]
         verdict, why = automatic_observation(self.ctx.board, b.side, b.target or "")
         if verdict != "no":
             b.route = "automatic"
             rule_out = R_PRIOR_OBS.ok if verdict == "yes" else R_PRIOR_OBS.unverifiable
             return out + [rule_out(seq, f"no observation recorded; {b.target} is {why}")]
+        named = self.unit(b.observer)
+        if named is not None and named.unit_class in ("aircraft", "balloon"):
+            b.route = named.unit_class   # (its steps are still judged as the named observer's: one finding)
         return out + [R_PRIOR_OBS.violation(seq, f"{b.target} was not observed by a forward observer, liaison "
                                             f"officer, aircraft or balloon, and is {why}", recorded=b.target)]
+
+    def _covers(self, o: Observation, b: Barrage) -> bool:
+        """Whether an observation lets the barrage fall on its target. An aircraft placed in the air
+        combat phase "may automatically observe any hexagon at a distance of two hexagons from the
+        hexagon it occupies" and the barrage marker then goes "on any hexagon at a distance of two
+        hexagons from the aircraft" (IM, Use of aircraft and balloons), for this or the next turn."""
+        if o.via != "aircraft":
+            return o.target == b.target and o.turn == b.turn
+        if o.turn not in (b.turn, b.turn - 1):
+            return False
+        if o.target == b.target:
+            return True
+        aircraft = self.unit(o.observer)
+        where = aircraft.location if aircraft is not None and aircraft.location else o.target
+        dist = hex_distance(self.ctx.board, where, b.target)
+        return dist is not None and dist <= 2
+
+    def _air_observer(self, b: Barrage):
+        """A balloon (every hex) or aircraft (two hexes) of the side named as the barrage's observer
+        observes its target even when the log records no HexObserved for it: "Balloons automatically
+        observe all hexagons on the map"; the aircraft "may automatically observe" within two hexes."""
+        unit = self.unit(b.observer)
+        if unit is None or unit.side != b.side or unit.eliminated or unit.unit_class not in ("aircraft", "balloon"):
+            return None
+        if unit.unit_class == "balloon":
+            return unit
+        dist = hex_distance(self.ctx.board, unit.location, b.target)
+        return unit if dist is not None and dist <= 2 else None
 
     def _aircraft_timing(self, seq: int, b: Barrage, obs: Observation) -> list[RuleApplication]:
         same = obs.turn == b.turn

@@ -188,6 +188,17 @@ def placement_of(board) -> Placement:
         return Placement()
 
 
+def hurricane_element(decl: dict[str, Any], resolved: dict[str, Any], index: int) -> Optional[str]:
+    """The element a hurricane resolution is for: named, the only one, or (game-log.md: "hurricane
+    barrages record one per element, in order") the index-th declared element."""
+    if resolved.get("element"):
+        return resolved["element"]
+    elements = decl["elements"]
+    if len(elements) == 1:
+        return elements[0]
+    return elements[index] if index < len(elements) else None
+
+
 def scatter_destination(target: str, direction: int, hexes: int, placement: Placement = Placement()) -> Optional[str]:
     """The hex `hexes` steps from `target` in scatter direction 0-5 (0 = north, clockwise)."""
     c = to_cube(target, placement)
@@ -404,10 +415,19 @@ class ArtilleryResolution(RuleModule):
     def _hurricane(self, decl, line, earlier, rolls):
         d, seq, out = line["data"], line["seq"], []
         related = [decl["seq"]] + [l["seq"] for l in earlier]
-        element = d.get("element") or (decl["elements"][0] if len(decl["elements"]) == 1 else None)
-        if element is None:
-            out.append(R_HURRICANE.mismatch(seq, "each hurricane element attacks separately on column 10: name the "
-                                            "element this resolution is for", related=related))
+        element = hurricane_element(decl, d, len(earlier))
+        known = [self.ctx.board.elements[e].firepower for e in decl["elements"] if e in self.ctx.board.elements]
+        if not d.get("element") and len(known) > 1 and d.get("firepower") == sum(known):
+            out.append(R_HURRICANE.mismatch(seq, f"one resolution at the elements' combined firepower {sum(known)}: "
+                                            f"each hurricane element attacks individually on column 10",
+                                            expected="one resolution per element", recorded=d.get("firepower"),
+                                            related=related))
+        elif element is None:
+            # `element` is optional in game-log.md ("hurricane barrages record one per element, in
+            # order"): past the last element in order, which element attacks again is not recorded.
+            out.append(R_HURRICANE.unverifiable(seq, f"resolution {len(earlier) + 1} of a hurricane barrage by "
+                                                f"{len(decl['elements'])} element(s) does not name its element",
+                                                related=related))
         elif element not in decl["elements"]:
             out.append(R_HURRICANE.violation(seq, f"{element} does not fire in this barrage", recorded=element))
         else:
@@ -426,8 +446,7 @@ class ArtilleryResolution(RuleModule):
 
     def _hurricane_count(self, decl, line, earlier, element):
         seq = line["seq"]
-        only = decl["elements"][0] if len(decl["elements"]) == 1 else None
-        times = sum(1 for l in earlier if (l["data"].get("element") or only) == element) + 1
+        times = sum(1 for i, l in enumerate(earlier) if hurricane_element(decl, l["data"], i) == element) + 1
         if times == 1:
             out = [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
             # AP-02: with four elements the text's "four attacks" and its example agree; with any other
