@@ -734,3 +734,58 @@ def hand_balloon_barrage_without_hex_observed():
     g.fot("b-2", 2, 0, modifiers=[(-1, "balloon")]); g.scatter("b-2", 3, False)
     g.resolve("b-2", 5, 20, "20", (("1:1030", "primary", "miss"),)); g.status("g-2", "pinned", "b-2")
     return g
+
+
+# -- Suppression: half firepower, crews silent, the next complete turn -----------------------------------
+def suppressed_then_fires(firepower: int, cls: str = "infantry-platoon", later: int = 1,
+                          result: str = "miss") -> tuple[Hand, int]:
+    """A German suppression barrage (HE, drumfire) on the British unit in 1:1012 in turn 2; the unit
+    fires at the German platoon in the offensive small arms phase `later` turns after."""
+    g = Hand(missions={"british": "destruction", "german": "suppression"}); g.element("gobm-1", "german", 20)
+    g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-x", "british", cls, "1:1012", firepower=4)
+    g.turn_two(); g.phase_start("barrage", "german")
+    g.observe("1:1012", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), target="1:1012", mission="suppression", observer="g-fo", side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    g.resolve("g-b", 5, 20, "20", (("1:1012", "primary", result),), side="german")
+    if result != "miss":
+        g.status("b-x", "pinned", "g-b", side="german")
+    g.phase_start("end", "german")
+    for t in range(3, 3 + later):
+        g.new_turn(t)
+    g.phase_start("offensive-small-arms-fire")
+    g.roll("IM.SPOT.ROLL", 3, "b-x", die="d10")
+    g.add("Spotted", {"spotter": "b-x", "target": "1:1010", "spotted": True}, "british")
+    seq = g.add("SmallArmsFired", {"attack": "a-9", "firers": ["b-x"], "target": "1:1010", "firepower": firepower,
+                                   "range": 2}, "british")
+    g.roll("LS.SACRT", 5, "a-9")
+    g.add("SmallArmsResolved", {"attack": "a-9", "results": [{"unit": "g-1", "result": "no-effect"}]}, "british")
+    return g, seq
+
+
+@case
+def hand_suppressed_platoon_fires_at_half():
+    # Suppression HE: "Whatever the final outcome ... half their firepower (round fractions up)": 4 -> 2.
+    return suppressed_then_fires(2)[0]
+
+
+@case
+def hand_suppressed_platoon_fires_at_full():
+    g, seq = suppressed_then_fires(4)
+    g.expect(seq, "IM.ART.EFF.SUPP.HE.INF", "mismatch")
+    return g
+
+
+@case
+def hand_suppressed_platoon_two_turns_later_full():
+    # "during the next complete turn": the turn after that is free.
+    return suppressed_then_fires(4, later=2)[0]
+
+
+@case
+def hand_suppressed_crew_fires():
+    # "Crews may not fire at all during one complete turn (both the first and second phases)."
+    g, seq = suppressed_then_fires(2, cls="crew")
+    g.expect(seq, "IM.ART.EFF.SUPP.HE.INF", "violation")
+    return g

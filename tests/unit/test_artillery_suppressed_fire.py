@@ -1,0 +1,30 @@
+"""Small arms fire the turn after a suppression barrage (IM, Effects of a suppression mission with
+high-explosive ammunition against infantry: "half their firepower (round fractions up) during the
+next complete turn"; "Crews may not fire at all during one complete turn")."""
+from __future__ import annotations
+
+from projections.audit_trail import audit_lines
+from domain.rules.infernal_machines.artillery_effects import half_firepower
+from tests.acceptance.artillery_text_cases import suppressed_then_fires
+
+
+def supp_findings(game) -> list[tuple[int, str]]:
+    report = audit_lines([dict(line) for line in game.lines])
+    return [(a.seq, a.verdict.value) for a in report.applications
+            if a.rule == "IM.ART.EFF.SUPP.HE.INF" and a.verdict.value != "ok"]
+
+
+def test_half_firepower_next_turn():
+    assert half_firepower(5) == 3 and half_firepower(4) == 2
+    assert supp_findings(suppressed_then_fires(2)[0]) == []
+    game, seq = suppressed_then_fires(4)
+    assert supp_findings(game) == [(seq, "mismatch")]
+
+
+def test_only_the_next_turn():
+    assert supp_findings(suppressed_then_fires(4, later=2)[0]) == []
+
+
+def test_crews_may_not_fire():
+    game, seq = suppressed_then_fires(1, cls="crew")
+    assert supp_findings(game) == [(seq, "violation")]
