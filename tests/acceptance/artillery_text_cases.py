@@ -789,3 +789,50 @@ def hand_suppressed_crew_fires():
     g, seq = suppressed_then_fires(2, cls="crew")
     g.expect(seq, "IM.ART.EFF.SUPP.HE.INF", "violation")
     return g
+
+
+# -- Gassed units ----------------------------------------------------------------------------------------
+def gassed_british_unit() -> Hand:
+    """German gas (1916, permitted) on the British platoon in 1:1012 in turn 2; it is pinned."""
+    g = Hand(date="1916-03", permissions=("gas",), missions={"british": "destruction", "german": "gas"})
+    g.element("gobm-1", "german", 20); g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-x", "british", "infantry-platoon", "1:1012")
+    g.turn_two(); g.phase_start("barrage", "german")
+    g.observe("1:1012", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), target="1:1012", mission="gas", ammo="gas", observer="g-fo", side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1012"}, "german")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned", "cause": "g-b"}, "german")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 2, "b-x", side="german")      # 1-3: the mask works
+    g.phase_start("end", "german")
+    g.new_turn(3)
+    return g
+
+
+@case
+def hand_gassed_unit_moves_while_gas_remains():
+    # Gas: "gassed units may not fire or move until the gas marker is removed".
+    g = gassed_british_unit(); g.phase_start("first-foot-movement")
+    seq = g.add("UnitMoved", {"unit": "b-x", "path": ["1:1012", "1:1013"]}, "british")
+    g.expect(seq, ["IM.ART.AMMO.GAS", "IM.CORE.PINNED"], "violation")
+    return g
+
+
+@case
+def hand_gassed_unit_recovers_while_gas_remains():
+    g = gassed_british_unit(); g.phase_start("pin-removal")
+    seq = g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
+    g.expect(seq, "IM.ART.AMMO.GAS", "violation")
+    return g
+
+
+@case
+def hand_gassed_unit_moves_after_gas_removed():
+    g = gassed_british_unit(); g.phase_start("barrage"); g.phase_start("end")
+    g.phase_start("pin-removal", "german"); g.phase_start("end", "german")
+    g.add("MarkerRemoved", {"marker": "gas", "location": "1:1012"}, "german")
+    g.new_turn(4); g.phase_start("pin-removal")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
+    g.phase_start("first-foot-movement")
+    g.add("UnitMoved", {"unit": "b-x", "path": ["1:1012", "1:1013"]}, "british")
+    return g

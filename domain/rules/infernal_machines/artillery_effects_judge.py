@@ -17,7 +17,7 @@ from domain.rules.infernal_machines.artillery_effects import (
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
-from domain.rules.infernal_machines import artillery_suppressed_fire  # noqa: F401  (registers the fire penalty)
+from domain.rules.infernal_machines import artillery_gassed, artillery_suppressed_fire  # noqa: F401  (registers them)
 
 
 @dataclass
@@ -454,7 +454,7 @@ COVERAGE = {
     "IM.ART.EFF.NEUT.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
     "IM.ART.EFF.NEUT.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
     "IM.ART.EFF.NEUT.HE.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_obstacle_removal"),
-    "IM.ART.EFF.SUPP.HE.INF": ("implemented", "tests/unit/test_artillery_suppressed_fire.py::test_half_firepower_next_turn"),
+    "IM.ART.EFF.SUPP.HE.INF": ("implemented", "tests/unit/test_artillery_after_effects.py::test_half_firepower_next_turn"),
     "IM.ART.EFF.SUPP.HE": ("implemented", "tests/unit/test_artillery_effects.py::test_suppression_miss_half_firepower_ec26"),
     "IM.ART.EFF.SUPP.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
     "IM.ART.EFF.SUPP.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),

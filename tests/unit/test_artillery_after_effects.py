@@ -1,6 +1,7 @@
-"""Small arms fire the turn after a suppression barrage (IM, Effects of a suppression mission with
-high-explosive ammunition against infantry: "half their firepower (round fractions up) during the
-next complete turn"; "Crews may not fire at all during one complete turn")."""
+"""After a barrage: small arms fire the turn after a suppression barrage (IM, Effects of a suppression
+mission with high-explosive ammunition against infantry: "half their firepower (round fractions up)
+during the next complete turn"; "Crews may not fire at all during one complete turn"), and gassed
+units (IM, Gas)."""
 from __future__ import annotations
 
 from projections.audit_trail import audit_lines
@@ -28,3 +29,13 @@ def test_only_the_next_turn():
 def test_crews_may_not_fire():
     game, seq = suppressed_then_fires(1, cls="crew")
     assert supp_findings(game) == [(seq, "violation")]
+
+
+def test_gassed_units_stay_put_while_the_marker_remains():
+    # IM, Gas: "gassed units may not fire or move until the gas marker is removed"
+    from tests.acceptance.artillery_text_cases import TEXT_CASES
+    for name, verdicts in (("hand-gassed-unit-recovers-while-gas-remains", ["violation"]),
+                           ("hand-gassed-unit-moves-after-gas-removed", [])):
+        report = audit_lines([dict(line) for line in TEXT_CASES[name]().lines])
+        assert [a.verdict.value for a in report.applications
+                if a.rule == "IM.ART.AMMO.GAS.EFFECTS" and a.verdict.value != "ok"] == verdicts, name
