@@ -13,9 +13,10 @@ from typing import Any, Iterable, Iterator, Optional
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
-from domain.log import LogCursor, LogError, canonical, chain, check_line, parse_json_line
+from domain.log import LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line
 from domain.model import Game, OffMapArtilleryElement, Unit
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
+from domain.transcoder import OrjsonTranscoder
 
 
 class ConflictError(Exception):
@@ -92,6 +93,11 @@ class Ledger(Application):
     def __init__(self, env: Optional[dict[str, str]] = None):
         super().__init__(env)
         self._cursors: dict[str, LogCursor] = {}
+
+    def construct_transcoder(self) -> OrjsonTranscoder:
+        transcoder = OrjsonTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     # -- reading --------------------------------------------------------------------------
     def _decode(self, stored) -> dict[str, Any]:
@@ -172,9 +178,10 @@ class Ledger(Application):
         return checked
 
     def append(self, game: str, objs: list[dict[str, Any]], *, allow_unknown: bool = False,
-               first_line: int = 1, checked: bool = False) -> AppendResult:
+               first_line: int = 1, checked: bool = False,
+               texts: Optional[list[str]] = None) -> AppendResult:
         """Check and store one batch, whole or not at all (`checked`: the caller checked it
-        against the stored game already)."""
+        against the stored game already; `texts`: the caller has the lines' canonical forms)."""
         if not objs:
             raise LogError(first_line, "events", "an empty batch")
         stored_last = self.last_seq(game)
@@ -189,7 +196,7 @@ class Ledger(Application):
             if last != stored_last:  # another writer appended while this batch was checked
                 raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
             raise
-        batch = self._build(game, lines, stored_last)
+        batch = self._build(game, lines, stored_last, texts)
         try:
             self.save(*batch.all())
         except IntegrityError:
@@ -201,11 +208,14 @@ class Ledger(Application):
     def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
         """Import one file: new games are created, a re-import changes nothing, a longer log of a
         stored game appends its new tail, and any other difference is a conflict."""
-        objs, numbers = [], []
+        objs, numbers, bodies, plain = [], [], [], []
         for number, text in enumerate(texts, start=1):
             if text.strip():
-                objs.append(parse_json_line(text, number))
+                obj, body, is_plain = read_line(text, number)
+                objs.append(obj)
                 numbers.append(number)
+                bodies.append(body)
+                plain.append(is_plain)
         if not objs:
             raise LogError(1, "(file)", "the log holds no events")
         game = objs[0].get("game")
@@ -213,48 +223,50 @@ class Ledger(Application):
             raise LogError(numbers[0], "game", "missing or not a string")
         stored = self.lines(game)
         if stored:
-            return self._reimport(game, objs, numbers, stored, allow_unknown)
-        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
-        return self.append(game, lines, checked=True)
+            return self._reimport(game, objs, numbers, bodies, plain, stored, allow_unknown)
+        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor(), plain)
+        return self.append(game, lines, checked=True, texts=bodies)
 
-    def _reimport(self, game, objs, numbers, stored, allow_unknown) -> AppendResult:
+    def _reimport(self, game, objs, numbers, bodies, plain, stored, allow_unknown) -> AppendResult:
         for i, old in enumerate(stored):
             if i >= len(objs):
                 raise ConflictError(game, len(stored), f"game {game!r} is stored with {len(stored)} events; "
                                     f"this log has only {len(objs)}")
-            new = {k: v for k, v in objs[i].items() if k != "prev"}
-            if canonical(new) != canonical(old):
+            if bodies[i] != canonical(old):
                 raise ConflictError(game, len(stored), f"line {numbers[i]} differs from the stored game "
                                     f"{game!r} at seq {old['seq']}: a different log under an existing id")
         tail = objs[len(stored):]
         if not tail:
             return AppendResult(game, 0, len(stored), "unchanged")
-        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor())
-        return self.append(game, lines[len(stored):], checked=True)
+        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor(), plain)
+        return self.append(game, lines[len(stored):], checked=True, texts=bodies[len(stored):])
 
-    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor) -> list[dict[str, Any]]:
+    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor, plain) -> list[dict[str, Any]]:
         """Check a whole file with its real line numbers (blank lines are not counted as events)."""
         lines = []
-        for obj, number in zip(objs, numbers):
+        for obj, number, is_plain in zip(objs, numbers, plain):
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
             lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown))
-            cursor.advance(lines[-1])
+            cursor.advance(lines[-1], is_plain)
         return lines
 
-    def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int) -> _Batch:
+    def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int,
+               texts: Optional[list[str]] = None) -> _Batch:
+        texts = texts if texts is not None else [canonical(line) for line in lines]
         if stored_last:
             # The game as it stood when the batch was checked: if another writer has appended
             # since, saving version stored_last + 1 collides with theirs (a conflict), instead of
             # recording this batch after theirs under the wrong seq.
             batch = _Batch(self.repository.get(game_uuid(game), version=stored_last))
-            lines_to_record = lines
+            start = 0
         else:
             first = lines[0]
-            batch = _Batch(Game(game, canonical(first), first["data"].get("ruleset"), first["turn"]))
-            lines_to_record = lines[1:]
-        for line in lines_to_record:
-            batch.game.record(canonical(line), line["turn"])
+            batch = _Batch(Game(game, texts[0], first["data"].get("ruleset"), first["turn"]))
+            start = 1
+        record = batch.game.record
+        for i in range(start, len(lines)):
+            record(texts[i], lines[i]["turn"])
         for line in lines:
             self._touch(batch, game, line)
         return batch

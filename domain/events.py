@@ -6,7 +6,7 @@ exactly as it says, and extra fields are kept (code may add optional fields).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Optional
+from typing import Any, Literal, NamedTuple, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -404,12 +404,55 @@ class Envelope(BaseModel):
         return v
 
 
+class PlainEnvelope(NamedTuple):
+    """The envelope fields of a line that Envelope would take exactly as they are."""
+
+    v: int
+    game: str
+    seq: int
+    turn: int
+    phase: str
+    side: Optional[str]
+    type: str
+    data: dict[str, Any]
+    by: Optional[str]
+    at: Optional[str]
+    prev: Optional[str]
+
+
+_GAME_ID = re.compile(GAME_ID.pattern.strip("^$"))
+_EVENT_TYPE = re.compile(r"[A-Z][A-Za-z0-9]*")
+_HASH = re.compile(r"[0-9a-f]{64}")
+_PHASES = frozenset(PHASES)
+_OPTIONAL_STR = (str, type(None))
+
+
+def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
+    """A line's envelope checked without building the Envelope model (a third of the cost
+    of an import's checks), when every field has exactly the type Envelope wants and a valid
+    value; None otherwise, and then Envelope decides and names the field. Keep in step with
+    Envelope."""
+    get = obj.get
+    v, game, seq, turn, phase = get("v"), get("game"), get("seq"), get("turn"), get("phase")
+    side, kind, data, by, at, prev = get("side"), get("type"), get("data"), get("by"), get("at"), get("prev")
+    if not (type(v) is int and v == 1 and type(seq) is int and seq >= 1 and type(turn) is int and turn >= 0
+            and type(game) is str and _GAME_ID.fullmatch(game) and type(phase) is str and phase in _PHASES
+            and type(kind) is str and _EVENT_TYPE.fullmatch(kind) and type(data) is dict
+            and type(side) in _OPTIONAL_STR and type(by) in _OPTIONAL_STR and type(at) in _OPTIONAL_STR
+            and (prev is None or (type(prev) is str and _HASH.fullmatch(prev)))):
+        return None
+    for key in data:
+        if type(key) is not str:
+            return None
+    return PlainEnvelope(v, game, seq, turn, phase, side, kind, data, by, at, prev)
+
+
 def validate_data(event_type: str, data: dict) -> Optional[Data]:
     """The typed data of a known event type, or None for an unknown type."""
     schema = EVENT_TYPES.get(event_type)
     if schema is None:
         return None
-    return schema.model_validate(data)
+    return schema.__pydantic_validator__.validate_python(data)
 
 
 def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:

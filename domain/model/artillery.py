@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
+from domain.model.base import LedgerAggregate
 from domain.model.ids import element_uuid
 
 
-class OffMapArtilleryElement(Aggregate):
+class OffMapArtilleryElement(LedgerAggregate):
     @staticmethod
     def create_id(game: str, element: str, side: str, firepower: int,
                   artillery_points: Optional[int], seq: int):
@@ -25,10 +26,21 @@ class OffMapArtilleryElement(Aggregate):
         self.points_spent = 0
         self.eliminated = False
 
-    @event("PointsSpent")
-    def spend(self, points: int, seq: int) -> None:
-        self.points_spent += points
+    class PointsSpent(LedgerAggregate.Event):
+        points: int
+        seq: int
 
-    @event("Eliminated")
+        def apply(self, aggregate: "OffMapArtilleryElement") -> None:
+            aggregate.points_spent += self.points
+
+    class Eliminated(LedgerAggregate.Event):
+        seq: int
+
+        def apply(self, aggregate: "OffMapArtilleryElement") -> None:
+            aggregate.eliminated = True
+
+    def spend(self, points: int, seq: int) -> None:
+        self.trigger_event(self.PointsSpent, points=points, seq=seq)
+
     def eliminate(self, seq: int) -> None:
-        self.eliminated = True
+        self.trigger_event(self.Eliminated, seq=seq)

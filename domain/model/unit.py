@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
+from domain.model.base import LedgerAggregate
 from domain.model.ids import unit_uuid
 
 
-class Unit(Aggregate):
+class Unit(LedgerAggregate):
     @staticmethod
     def create_id(game: str, unit: str, side: Optional[str], unit_class: str,
                   location: Optional[str], seq: int):
@@ -25,12 +26,25 @@ class Unit(Aggregate):
         self.statuses: list[str] = []
         self.seqs = [seq]
 
-    @event("Moved")
-    def move(self, path: list[str], seq: int) -> None:
-        self.location = path[-1]
-        self.seqs.append(seq)
+    # Explicit event classes for the events an import triggers by the thousand.
+    class Moved(LedgerAggregate.Event):
+        path: list[str]
+        seq: int
 
-    @event("StatusChanged")
+        def apply(self, aggregate: "Unit") -> None:
+            aggregate.location = self.path[-1]
+            aggregate.seqs.append(self.seq)
+
+    class StatusChanged(LedgerAggregate.Event):
+        status: str
+        seq: int
+
+        def apply(self, aggregate: "Unit") -> None:
+            aggregate.statuses.append(self.status)
+            aggregate.seqs.append(self.seq)
+
+    def move(self, path: list[str], seq: int) -> None:
+        self.trigger_event(self.Moved, path=path, seq=seq)
+
     def change_status(self, status: str, seq: int) -> None:
-        self.statuses.append(status)
-        self.seqs.append(seq)
+        self.trigger_event(self.StatusChanged, status=status, seq=seq)
