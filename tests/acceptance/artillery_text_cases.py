@@ -836,3 +836,105 @@ def hand_gassed_unit_moves_after_gas_removed():
     g.phase_start("first-foot-movement")
     g.add("UnitMoved", {"unit": "b-x", "path": ["1:1012", "1:1013"]}, "british")
     return g
+
+
+# -- Simple creeping barrage as it runs -------------------------------------------------------------------
+def creeping_run(scatter: bool = False, setup: str = "declare", firepower: int = 10) -> tuple[Hand, int]:
+    """A British simple creeping barrage (1917, suppression obtained, three elements): chosen before
+    the scenario, it fires each turn with no communication test and no FOT, a suppression HE attack
+    of firepower 10 on the units in its rows; on turn 2 friendly units reach it and a 1-3 advances it."""
+    g = Hand(date="1917-07", missions={"british": "suppression", "german": "destruction"}, elements=3,
+             german_at="1:1013")
+    elements = ("obm-1", "obm-2", "obm-3")
+    if setup == "declare":
+        g.declare("scb-0", elements=elements, target="1:0112", mission="simple-creeping", observer=None)
+    else:
+        g.add("ArtilleryMissionSet", {"side": "british", "mission": "simple-creeping"})
+    g.new_turn(1); g.phase_start("barrage")
+    g.declare("scb-1", elements=elements, target="1:0112", mission="simple-creeping", observer=None)
+    if scatter:
+        g.scatter("scb-1", 3, False)
+    g.roll("IM.ART.BCRT.REVISED", 4, "scb-1")
+    seq = g.add("BarrageResolved", {"barrage": "scb-1", "firepower": firepower, "column": "10", "results": [
+        {"location": "1:1012", "zone": "primary", "result": "miss"},
+        {"location": "1:1013", "zone": "secondary", "result": "H"}]}, "british")
+    g.roll("LS.MORALE", 2, "g-1"); g.add("MoraleChecked", {"units": ["g-1"], "morale": 4, "passed": True}, "german")
+    g.phase_start("end")
+    g.new_turn(2); g.phase_start("barrage")
+    g.roll("IM.ART.MISSION.SCB.RUN", 2, "scb-1")
+    g.declare("scb-2", elements=elements, target="1:0117", mission="simple-creeping", observer=None)
+    g.roll("IM.ART.BCRT.REVISED", 4, "scb-2")
+    g.add("BarrageResolved", {"barrage": "scb-2", "firepower": 10, "column": "10",
+                              "results": [{"location": "1:1017", "zone": "primary", "result": "miss"}]}, "british")
+    return g, seq
+
+
+@case
+def hand_simple_creeping_runs():
+    return creeping_run()[0]
+
+
+@case
+def hand_simple_creeping_runs_with_scatter_test():
+    return creeping_run(scatter=True)[0]
+
+
+@case
+def hand_simple_creeping_set_as_mission():
+    return creeping_run(setup="mission")[0]
+
+
+@case
+def hand_simple_creeping_attacks_at_twenty():
+    # "... subject to a suppression mission attack with high-explosive ammunition ... with a firepower of 10".
+    g, seq = creeping_run(firepower=20)
+    g.expect(seq, ["IM.ART.MISSION.SCB", "IM.ART.FP"], "mismatch")
+    return g
+
+
+@case
+def hand_simple_creeping_elements_fire_elsewhere():
+    # "The off-map artillery elements are not available for other mission types during the scenario."
+    g, _ = creeping_run(); g.observe()
+    seq = g.declare("b-9", elements=("obm-1",), mission="suppression")
+    g.expect(seq, "IM.ART.MISSION.SCB", "violation")
+    return g
+
+
+# -- On-map guns: crews and smoke ----------------------------------------------------------------------------
+def gun_with_crew(crew_status: Optional[str]) -> tuple[Hand, int]:
+    # Direct Fire by Artillery Guns: "If an on-map artillery gun has a non-pinned crew counter ...".
+    g = Hand(); g.unit("b-gun", "british", "artillery-gun", "1:1007", firepower=10, range=20)
+    g.unit("b-crew", "british", "crew", "1:1007", firepower=0); g.turn_two()
+    if crew_status:
+        g.add("UnitStatusChanged", {"unit": "b-crew", "status": crew_status}, "german")
+    g.phase_start("offensive-small-arms-fire")
+    g.roll("IM.SPOT.ROLL", 3, "b-gun", die="d10")
+    g.add("Spotted", {"spotter": "b-gun", "target": "1:1010", "spotted": True}, "british")
+    seq = g.add("SmallArmsFired", {"attack": "a-1", "firers": ["b-gun"], "target": "1:1010", "firepower": 10,
+                                   "range": 3}, "british")
+    g.roll("LS.SACRT", 5, "a-1")
+    g.add("SmallArmsResolved", {"attack": "a-1", "results": [{"unit": "g-1", "result": "no-effect"}]}, "british")
+    return g, seq
+
+
+@case
+def hand_gun_with_crew_fires():
+    return gun_with_crew(None)[0]
+
+
+@case
+def hand_gun_with_pinned_crew_fires():
+    g, seq = gun_with_crew("pinned")
+    g.expect(seq, "IM.ART.DIRECT", "violation")
+    return g
+
+
+@case
+def hand_gun_smoke_without_scenario_smoke():
+    # "On-map artillery guns may also fire smoke shells if these are available in the scenario."
+    g = Hand(); g.unit("b-gun", "british", "artillery-gun", "1:1007", firepower=10, range=20); g.turn_two()
+    g.phase_start("offensive-small-arms-fire")
+    seq = g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
+    g.expect(seq, "IM.ART.DIRECT.SMOKE", "violation")
+    return g

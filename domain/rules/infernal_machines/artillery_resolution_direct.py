@@ -27,9 +27,9 @@ class DirectArtilleryFire(RuleModule):
         out = [R_REQS.judge(seq, line["phase"] != "barrage", "direct fire in a fire phase",
                             "on-map guns fire directly in the fire phases, never in the barrage phase",
                             recorded=line["phase"])]
-        pinned = [g.unit for g in guns if "pinned" in g.status]
+        pinned = [g.unit for g in guns if "pinned" in g.status or self._crew_out(g)]
         out.append(R_REQS.judge(seq, not pinned, "the guns' crews are not pinned",
-                                f"a gun needs a non-pinned crew to fire: {', '.join(pinned)}", recorded=pinned))
+                                f"a gun needs a non-pinned crew to fire: {', '.join(pinned)} (gun or crew pinned or eliminated)", recorded=pinned))
         if len(guns) == len(d["firers"]) and d.get("firepower") is not None:
             total = guns_small_arms_firepower(len(guns))
             out.append(R_SAF.judge(seq, d["firepower"] == total, f"{len(guns)} gun(s) x 10 = {total}",
@@ -38,9 +38,29 @@ class DirectArtilleryFire(RuleModule):
                                    recorded=d["firepower"]))
         return out
 
+    def _crew_out(self, gun) -> bool:
+        """"If an on-map artillery gun has a non-pinned crew counter": the crew counters stacked with
+        the gun (its side, its hex) are all pinned or eliminated. A gun without crew counters in the
+        log is not judged on this."""
+        crews = [u for u in self.ctx.board.units.values() if u.unit_class == "crew" and u.side == gun.side
+                 and u.location is not None and u.location == gun.location]
+        crews += [u for u in self.ctx.board.units.values() if u.unit_class == "crew" and u.eliminated
+                  and gun.unit in (u.attrs.get("gun"), u.attrs.get("weapon"))]
+        return bool(crews) and all(u.eliminated or "pinned" in u.status for u in crews)
+
+    def _fired_by_gun(self, line) -> bool:
+        """Whether a smoke marker placed outside the barrage phase came from an on-map gun: the log
+        says so (`source`), or the side has guns and no mortar, the other on-map smoke weapon."""
+        source = line["data"].get("source")
+        if source is not None:
+            return source == "artillery-gun"
+        side = line.get("side")
+        own = {u.unit_class for u in self.ctx.board.units.values() if u.side == side and not u.eliminated}
+        return "artillery-gun" in own and "mortar" not in own
+
     def on_MarkerPlaced(self, line):
         d = line["data"]
-        if d["marker"] != "smoke" or line["phase"] == "barrage" or not d.get("source") == "artillery-gun":
+        if d["marker"] != "smoke" or line["phase"] in ("barrage", "setup") or not self._fired_by_gun(line):
             return []
         return [R_SMOKE.judge(line["seq"], "smoke" in self.ctx.board.permissions, "the scenario provides smoke",
                               "on-map guns fire smoke only if the scenario makes it available")]
