@@ -938,3 +938,20 @@ def hand_gun_smoke_without_scenario_smoke():
     seq = g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
     g.expect(seq, "IM.ART.DIRECT.SMOKE", "violation")
     return g
+
+
+@case
+def hand_double_gas_five_without_four_turn_pin():
+    # Double gas attack: "On a result of 4 to 6, the unit fails this test and is pinned for 4 turns".
+    g = gas_game(missions={"british": "destruction", "german": "gas"})
+    g.element("gobm-1", "german", 20); g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-inf2", "british", "infantry-platoon", "1:1010"); g.turn_two(); g.phase_start("barrage", "german")
+    g.observe("1:1010", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), mission="gas", ammo="gas", observer="g-fo", side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1010"}, "german")
+    g.add("UnitStatusChanged", {"unit": "b-inf2", "status": "pinned", "cause": "g-b"}, "german")
+    seq = g.roll("IM.ART.AMMO.GAS.DOUBLE", 5, "b-inf2", side="german")
+    g.phase_start("end", "german")
+    g.expect(seq, "IM.ART.AMMO.GAS.DOUBLE", "mismatch")
+    return g

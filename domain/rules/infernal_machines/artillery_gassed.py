@@ -6,13 +6,22 @@ A unit is gassed when a `UnitStatusChanged` pins it with the gas barrage as its 
 gassed while a gas marker placed by that barrage's side since the barrage was declared is still
 on the map. Firing or recovering from the pin in that time is a violation (moving while pinned is
 the movement checks' IM.CORE.PINNED.MOVE).
+
+Double gas attack: "from January 1916, the Germans used a double salvo of gas types ... When the
+outcome of a gas mission is determined, roll a six-sided die for each enemy unit in the impact zone
+affected by the gas ... On a result of 4 to 6, the unit fails this test and is pinned for 4 turns".
+A recorded mask roll of 4-6 after a German gas barrage (1916 on) needs a 4-turn pin (a pin with
+`turns` 4) of that unit in the phase. Whether every German gas barrage from 1916 must be a double
+salvo the text does not say outright ("the Germans used a double salvo"), so a German gas barrage
+without mask rolls is not a missing roll.
 """
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, register
-from domain.rules.infernal_machines.artillery_effects import R_GAS_EFFECTS
+from domain.rules.engine import RuleModule, Verdict, register
+from domain.rules.infernal_machines.artillery_effects import R_GAS_DOUBLE, R_GAS_EFFECTS
+from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 
 
 @register
@@ -23,11 +32,45 @@ class GassedUnits(RuleModule):
         self.gas_barrages: dict[str, dict[str, Any]] = {}   # barrage -> {side, seq}
         self.gassed: dict[str, dict[str, Any]] = {}         # unit -> {side, seq, barrage}
 
+        self.mask_rolls: list[dict[str, Any]] = []           # mask rolls of this phase
+        self.four_turn_pins: set[str] = set()                # units pinned for 4 turns this phase
+
     def on_BarrageDeclared(self, line):
         d = line["data"]
         if d.get("ammunition") == "gas":
-            self.gas_barrages.setdefault(d["barrage"], {"side": d["side"], "seq": line["seq"]})
+            bloc, nation = side_facts(self.ctx.board, d["side"])
+            double = (is_german(nation) or (nation is None and bloc == "central")) \
+                and (self.ctx.board.date or "") >= DOUBLE_GAS_FROM and d.get("double_gas") is not False
+            self.gas_barrages.setdefault(d["barrage"], {"side": d["side"], "seq": line["seq"], "turn": line["turn"],
+                                                        "double": double})
         return []
+
+    # -- the double gas mask rolls, judged when the phase ends --------------------------------------
+    def on_DieRolled(self, line):
+        if line["data"]["purpose"].startswith(R_GAS_DOUBLE.id):
+            self.mask_rolls.append(line)
+        return []
+
+    def _close_phase(self, line):
+        out = []
+        for roll in self.mask_rolls:
+            unit = roll["data"].get("subject")
+            double = self.gassed.get(unit or "", {}).get("double") or any(
+                b["double"] and b["turn"] == roll["turn"] for b in self.gas_barrages.values())
+            if 4 <= roll["data"]["result"] <= 6 and unit in self.ctx.board.units and double:
+                out.append(R_GAS_DOUBLE.judge(roll["seq"], unit in self.four_turn_pins,
+                                              f"mask roll {roll['data']['result']}: {unit} pinned for 4 turns",
+                                              f"mask roll {roll['data']['result']} (4-6): {unit} is pinned for 4 turns, "
+                                              f"and the log does not say so", verdict=Verdict.MISMATCH,
+                                              expected={"status": "pinned", "turns": 4}))
+        self.mask_rolls.clear(); self.four_turn_pins.clear()
+        return out
+
+    on_PhaseStarted = _close_phase
+    on_TurnStarted = _close_phase
+
+    def finish(self):
+        return self._close_phase({})
 
     def _marker_left(self, unit: str) -> Optional[dict[str, Any]]:
         g = self.gassed.get(unit)
@@ -48,6 +91,8 @@ class GassedUnits(RuleModule):
     def on_UnitStatusChanged(self, line):
         d = line["data"]
         cause = self.gas_barrages.get(d.get("cause") or "")
+        if d["status"] == "pinned" and d.get("turns") == 4:
+            self.four_turn_pins.add(d["unit"])
         if d["status"] == "pinned" and cause is not None:
             self.gassed[d["unit"]] = {**cause, "barrage": d["cause"], "pinned": line["seq"]}
             return []
