@@ -14,7 +14,7 @@ from domain.board.state import HANDLERS, BoardState, apply, fold
 from domain.model import Game
 from projections.store import ProjectionStore
 
-INTERVAL = 100
+INTERVAL = 50
 PROJECTION = "board-checkpoints"
 MAP_FIELDS = ("hexes", "hexsides", "maps")
 
@@ -33,9 +33,10 @@ def to_checkpoint(state: BoardState, map_seqs: list[int]) -> dict[str, Any]:
 
 
 def from_checkpoint(ledger: Ledger, game: str, data: dict[str, Any]) -> tuple[BoardState, list[int]]:
+    """The board of a checkpoint just read from the store (its data is taken over, not copied)."""
     data = dict(data)
     map_seqs = data.pop("_map_seqs", [])
-    state = BoardState.from_json({**data, "hexes": {}, "hexsides": [], "maps": []})
+    state = BoardState.from_json({**data, "hexes": {}, "hexsides": [], "maps": []}, owned=True)
     for seq in map_seqs:
         for line in ledger.lines(game, after=seq - 1, upto=seq):
             HANDLERS["MapDefined"](state, line)

@@ -111,8 +111,10 @@ class BoardState:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "BoardState":
-        data = copy.deepcopy(data)
+    def from_json(cls, data: dict[str, Any], *, owned: bool = False) -> "BoardState":
+        """The state from its JSON; `owned`: the caller hands `data` over (fresh from a parse),
+        so it is used as is instead of copied."""
+        data = data if owned else copy.deepcopy(data)
         units = {}
         for k, u in data.pop("units").items():
             u["unit_class"] = u.pop("class")
