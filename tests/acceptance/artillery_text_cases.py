@@ -955,3 +955,87 @@ def hand_double_gas_five_without_four_turn_pin():
     g.phase_start("end", "german")
     g.expect(seq, "IM.ART.AMMO.GAS.DOUBLE", "mismatch")
     return g
+
+
+def german_gas_on(cls: str) -> tuple[Hand, int]:
+    """German gas (1916) on a British unit of class `cls` in 1:1012, turn 2; returns the marker's seq."""
+    g = Hand(date="1916-03", permissions=("gas",), missions={"british": "destruction", "german": "gas"})
+    g.element("gobm-1", "german", 20); g.element("gobm-2", "german", 20)
+    g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-x", "british", cls, "1:1012")
+    g.turn_two(); g.phase_start("barrage", "german")
+    g.observe("1:1012", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), target="1:1012", mission="gas", ammo="gas", observer="g-fo", side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    return g, g.add("MarkerPlaced", {"marker": "gas", "location": "1:1012"}, "german")
+
+
+@case
+def hand_gas_leaves_infantry_unpinned():
+    # Gas: "automatically pins all infantry located inside the gas zone" (the marker's hex is inside it).
+    g, seq = german_gas_on("infantry-platoon")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 2, "b-x", side="german"); g.phase_start("end", "german")
+    g.expect(seq, "IM.ART.AMMO.GAS", "mismatch")
+    return g
+
+
+@case
+def hand_gas_cavalry_pinned_not_dismounted():
+    # "Cavalry units are likewise automatically pinned and immediately 'dismounted' for the rest of the game."
+    g, seq = german_gas_on("cavalry-platoon")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned", "cause": "g-b"}, "german")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 2, "b-x", side="german"); g.phase_start("end", "german")
+    g.expect(seq, "IM.ART.AMMO.GAS", "mismatch")
+    return g
+
+
+@case
+def hand_gas_cavalry_pinned_and_dismounted():
+    g, _ = german_gas_on("cavalry-platoon")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned", "cause": "g-b"}, "german")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "dismounted", "cause": "g-b"}, "german")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 2, "b-x", side="german"); g.phase_start("end", "german")
+    return g
+
+
+def gassed_then_hit(results, status: str, morale_roll: Optional[int] = None,
+                    passed: Optional[bool] = None) -> tuple[Hand, int]:
+    """The gassed British platoon (morale 4) is hit again by a German HE destruction barrage on turn 3."""
+    g, _ = german_gas_on("infantry-platoon")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned", "cause": "g-b"}, "german")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 2, "b-x", side="german"); g.phase_start("end", "german")
+    g.new_turn(3); g.phase_start("barrage"); g.phase_start("end"); g.phase_start("barrage", "german")
+    target = results[0][0]
+    g.observe(target, "g-fo", side="german")
+    g.declare("g-c", elements=("gobm-2",), target=target, mission="destruction", ammo="he", observer="g-fo",
+              side="german")
+    g.comm("g-c", 5, side="german"); g.fot("g-c", 2, 0, side="german"); g.scatter("g-c", 3, False, side="german")
+    g.resolve("g-c", 5, 20, "20", results, side="german")
+    seq = None
+    if morale_roll is not None:
+        g.roll("LS.MORALE", morale_roll, "b-x")
+        seq = g.add("MoraleChecked", {"units": ["b-x"], "morale": 4, "passed": passed}, "british")
+    status_seq = g.add("UnitStatusChanged", {"unit": "b-x", "status": status, "cause": "g-c"}, "german")
+    return g, seq or status_seq
+
+
+@case
+def hand_gassed_unit_retreats():
+    # "Gassed units forced to retreat are eliminated instead" (pinned again by a primary miss: retreat).
+    g, seq = gassed_then_hit((("1:1012", "primary", "miss"),), "retreated")
+    g.expect(seq, "IM.ART.AMMO.GAS", "mismatch")
+    return g
+
+
+@case
+def hand_gassed_unit_eliminated_instead_of_retreat():
+    return gassed_then_hit((("1:1012", "primary", "miss"),), "eliminated")[0]
+
+
+@case
+def hand_gassed_unit_morale_one_less():
+    # "the defender's printed morale value is reduced by 1": 3 + 1 (H+1) against 4 - 1 = 3 fails.
+    g, seq = gassed_then_hit((("1:1011", "primary", "H"), ("1:1012", "secondary", "H+1")), "eliminated",
+                             morale_roll=3, passed=True)
+    g.expect(seq, ["IM.ART.EFF", "IM.ART.AMMO.GAS"], "mismatch")
+    return g

@@ -17,7 +17,8 @@ from domain.rules.infernal_machines.artillery_effects import (
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
-from domain.rules.infernal_machines import artillery_gassed, artillery_suppressed_fire  # noqa: F401  (registers them)
+from domain.rules.infernal_machines import artillery_suppressed_fire  # noqa: F401  (registers the fire penalty)
+from domain.rules.infernal_machines.artillery_gassed import gassed  # (its module registers the gassed-unit checks)
 
 
 @dataclass
@@ -156,6 +157,11 @@ class ArtilleryEffects(RuleModule):
         related = [w.decl["seq"], seq0]
         out: list[RuleApplication] = []
         outcome = effect.outcome
+        # Gas: "If a subsequent 'hit' of any kind occurs on a gassed unit, the defender's printed
+        # morale value is reduced by 1 if it is forced to take a later morale check. Gassed units
+        # forced to retreat are eliminated instead."
+        gas_pin = gassed(self.ctx.lines, self.ctx.board.markers, unit.unit)
+        morale = (unit.morale or 0) - (1 if gas_pin is not None and is_hit(row["result"]) else 0)
         if effect.morale_check:
             roll = mc_rolls.get(unit.unit) or mc_rolls.get(loc)
             checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in e["data"]["units"]]
@@ -170,7 +176,7 @@ class ArtilleryEffects(RuleModule):
             out.extend(self._shrapnel_morale_bonus(w, row, roll, mods, len(xs) > 1))
             if len(xs) > 1 and mods and sum(mods) == min(xs):
                 mods = [max(xs)]     # judged with the shifted X, the shift itself reported once above
-            results = {morale_passed(roll["data"]["result"], mods if mods else [x], unit.morale or 0) for x in xs}
+            results = {morale_passed(roll["data"]["result"], mods if mods else [x], morale) for x in xs}
             if len(results) == 1:
                 passed = results.pop()
             else:
@@ -179,7 +185,8 @@ class ArtilleryEffects(RuleModule):
                 out.append(rule.judge(c["seq"], c["data"]["passed"] == passed,
                                       f"{unit.unit} (morale {unit.morale}) {'passes' if passed else 'fails'}",
                                       f"roll {roll['data']['result']}{'+' + str(sum(mods or [min(xs)]))} against morale "
-                                      f"{unit.morale}: {unit.unit} {'passes' if passed else 'fails'}",
+                                      f"{morale}{' (gassed: printed morale -1)' if morale != (unit.morale or 0) else ''}"
+                                      f": {unit.unit} {'passes' if passed else 'fails'}",
                                       verdict=Verdict.MISMATCH, expected=passed, recorded=c["data"]["passed"],
                                       related=related + [roll["seq"]]))
             outcome = effect.on_pass if passed else effect.on_fail
@@ -193,6 +200,9 @@ class ArtilleryEffects(RuleModule):
                                           f"({'-'.join(map(str, sorted(effect.subroll)))} destroys)", related=related)]
             outcome = "eliminated" if rolls[0]["data"]["result"] in effect.subroll else "none"
             related = related + [rolls[0]["seq"]]
+        if outcome == "retreat" and gas_pin is not None:
+            outcome, rule = "eliminated", R_GAS_EFFECTS
+            related = related + [gas_pin]
         out.extend(self._compare(rule, w, unit, row, outcome, recorded, related))
         if rule.id.endswith(".CAV") and rule.id.startswith("IM.ART.EFF.DEST") and outcome != "eliminated" \
                 and (row["zone"] == "primary" or is_hit(row["result"])):

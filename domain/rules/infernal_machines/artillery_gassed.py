@@ -20,8 +20,28 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleModule, Verdict, register
-from domain.rules.infernal_machines.artillery_effects import R_GAS_DOUBLE, R_GAS_EFFECTS
+from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
+
+
+def gassed(lines: list[dict[str, Any]], markers: list[dict[str, Any]], unit: str) -> Optional[int]:
+    """The seq of the gas pin that makes `unit` gassed now, if it is: pinned by a gas barrage whose
+    side still has a gas marker placed since that barrage on the map."""
+    gas = {l["data"]["barrage"]: l for l in lines if l["type"] == "BarrageDeclared"
+           and l["data"].get("ammunition") == "gas"}
+    pins = [l for l in lines if l["type"] == "UnitStatusChanged" and l["data"]["unit"] == unit
+            and l["data"]["status"] == "pinned" and l["data"].get("cause") in gas]
+    for pin in reversed(pins):
+        decl = gas[pin["data"]["cause"]]
+        if any(m["marker"] == "gas" and m.get("seq", 0) > decl["seq"] and m.get("side") in (decl["data"]["side"], None)
+               for m in markers):
+            return pin["seq"]
+    return None
+
+
+# "automatically pins all infantry ... Cavalry units are likewise automatically pinned ... it affects
+# open vehicles and light vehicles (trucks and motorcycles) in the same way as cavalry units"
+GASSED_CLASSES = INFANTRY_LIKE | {"cavalry-platoon", "light-vehicle"}
 
 
 @register
@@ -33,6 +53,8 @@ class GassedUnits(RuleModule):
         self.gassed: dict[str, dict[str, Any]] = {}         # unit -> {side, seq, barrage}
 
         self.mask_rolls: list[dict[str, Any]] = []           # mask rolls of this phase
+        self.to_pin: dict[str, dict[str, Any]] = {}         # unit in a new gas marker's hex -> due
+        self.dismounted: set[str] = set()
         self.four_turn_pins: set[str] = set()                # units pinned for 4 turns this phase
 
     def on_BarrageDeclared(self, line):
@@ -45,6 +67,40 @@ class GassedUnits(RuleModule):
                                                         "double": double})
         return []
 
+    # -- units in the gas marker's hex: pinned (cavalry also dismounted), judged when the phase ends --
+    def on_MarkerPlaced(self, line):
+        d = line["data"]
+        if d["marker"] != "gas" or d.get("unit") or line["phase"] != "barrage":
+            return []
+        side = line.get("side")
+        decl = next((b for b in reversed(list(self.gas_barrages.values()))
+                     if b["turn"] == line["turn"] and (side is None or b["side"] == side)), None)
+        if decl is None:
+            return []
+        for unit in self.ctx.board.units_at(d.get("location") or ""):
+            if unit.side != decl["side"] and not unit.eliminated and unit.unit_class in GASSED_CLASSES:
+                self.to_pin.setdefault(unit.unit, {"seq": line["seq"], "cls": unit.unit_class,
+                                                   "was_pinned": "pinned" in unit.status})
+        return []
+
+    def _pins_recorded(self) -> list:
+        out = []
+        for unit, due in self.to_pin.items():
+            state = self.ctx.board.units.get(unit)
+            if state is None or state.eliminated:
+                continue
+            pinned = due["was_pinned"] or "pinned" in state.status
+            dismounted = due["cls"] != "cavalry-platoon" or state.unit_class != "cavalry-platoon" \
+                or "dismounted" in state.status or unit in self.dismounted
+            out.append(R_GAS_EFFECTS.judge(due["seq"], pinned and dismounted, f"{unit} in the gas hex is gassed",
+                                           f"{unit} is in the gas marker's hex: " + (
+                                               "gas automatically pins it" if not pinned else
+                                               "cavalry are pinned and immediately dismounted for the rest of the game")
+                                           + ", and the log does not say so", verdict=Verdict.MISMATCH,
+                                           expected="pinned" + ("" if due["cls"] != "cavalry-platoon" else ", dismounted")))
+        self.to_pin.clear(); self.dismounted.clear()
+        return out
+
     # -- the double gas mask rolls, judged when the phase ends --------------------------------------
     def on_DieRolled(self, line):
         if line["data"]["purpose"].startswith(R_GAS_DOUBLE.id):
@@ -52,7 +108,7 @@ class GassedUnits(RuleModule):
         return []
 
     def _close_phase(self, line):
-        out = []
+        out = self._pins_recorded()
         for roll in self.mask_rolls:
             unit = roll["data"].get("subject")
             double = self.gassed.get(unit or "", {}).get("double") or any(
@@ -91,6 +147,8 @@ class GassedUnits(RuleModule):
     def on_UnitStatusChanged(self, line):
         d = line["data"]
         cause = self.gas_barrages.get(d.get("cause") or "")
+        if d["status"] == "dismounted":
+            self.dismounted.add(d["unit"])
         if d["status"] == "pinned" and d.get("turns") == 4:
             self.four_turn_pins.add(d["unit"])
         if d["status"] == "pinned" and cause is not None:
