@@ -1039,3 +1039,52 @@ def hand_gassed_unit_morale_one_less():
                              morale_roll=3, passed=True)
     g.expect(seq, ["IM.ART.EFF", "IM.ART.AMMO.GAS"], "mismatch")
     return g
+
+
+# -- Interdiction: the next turn ---------------------------------------------------------------------------
+def interdicted(pinned_before: bool = False) -> Hand:
+    """A German interdiction barrage (HE, drumfire) gets an "H" on the British platoon in 1:1012 in turn 2."""
+    g = Hand(missions={"british": "destruction", "german": "interdiction"}); g.element("gobm-1", "german", 20)
+    g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-x", "british", "infantry-platoon", "1:1012", movement=4)
+    g.turn_two()
+    if pinned_before:
+        g.phase_start("offensive-small-arms-fire", "german")
+        g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned"}, "german")
+    g.phase_start("barrage", "german")
+    g.observe("1:1012", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), target="1:1012", mission="interdiction", ammo="he", observer="g-fo",
+              side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    g.resolve("g-b", 5, 20, "20", (("1:1012", "primary", "H"),), side="german")
+    g.phase_start("end", "german")
+    g.new_turn(3)
+    return g
+
+
+@case
+def hand_interdicted_infantry_moves_next_turn():
+    # Interdiction HE vs infantry, primary: "no infantry in the primary impact zone hexagon(s) may move on their next turn".
+    g = interdicted(); g.phase_start("first-foot-movement")
+    seq = g.add("UnitMoved", {"unit": "b-x", "path": ["1:1012", "1:1013"]}, "british")
+    g.expect(seq, "IM.ART.EFF.INT", "violation")
+    return g
+
+
+@case
+def hand_interdicted_infantry_moves_the_turn_after():
+    g = interdicted(); g.phase_start("first-foot-movement"); g.phase_start("end")
+    g.phase_start("barrage", "german"); g.phase_start("end", "german")
+    g.new_turn(4); g.phase_start("first-foot-movement")
+    g.add("UnitMoved", {"unit": "b-x", "path": ["1:1012", "1:1013"]}, "british")
+    return g
+
+
+@case
+def hand_interdicted_pinned_infantry_recovers():
+    # "If a unit already pinned suffers an 'H' result, it remains 'pinned' and may not recover its
+    # normal status the following turn."
+    g = interdicted(pinned_before=True); g.phase_start("pin-removal")
+    seq = g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
+    g.expect(seq, "IM.ART.EFF.INT", "violation")
+    return g

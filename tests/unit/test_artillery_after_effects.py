@@ -39,3 +39,14 @@ def test_gassed_units_stay_put_while_the_marker_remains():
         report = audit_lines([dict(line) for line in TEXT_CASES[name]().lines])
         assert [a.verdict.value for a in report.applications
                 if a.rule == "IM.ART.AMMO.GAS.EFFECTS" and a.verdict.value != "ok"] == verdicts, name
+
+
+def test_interdicted_infantry_hold_their_next_turn():
+    # IM, interdiction HE vs infantry: no move on their next turn; an already pinned unit does not recover
+    from tests.acceptance.artillery_text_cases import TEXT_CASES
+    for name, verdicts in (("hand-interdicted-infantry-moves-next-turn", ["violation"]),
+                           ("hand-interdicted-infantry-moves-the-turn-after", []),
+                           ("hand-interdicted-pinned-infantry-recovers", ["violation"])):
+        report = audit_lines([dict(line) for line in TEXT_CASES[name]().lines])
+        assert [a.verdict.value for a in report.applications
+                if a.rule == "IM.ART.EFF.INT.HE.INF" and a.verdict.value != "ok"] == verdicts, name

@@ -17,7 +17,7 @@ from domain.rules.infernal_machines.artillery_effects import (
     R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
-from domain.rules.infernal_machines import artillery_suppressed_fire  # noqa: F401  (registers the fire penalty)
+from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
 from domain.rules.infernal_machines.artillery_gassed import gassed  # (its module registers the gassed-unit checks)
 
 

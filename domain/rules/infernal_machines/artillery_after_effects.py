@@ -1,0 +1,148 @@
+"""What a barrage leaves behind for the units' next turn (Infernal Machines, Selection and Effects
+of Ammunition):
+
+- suppression (and the creeping barrages, which attack as one): "Whatever the final outcome, all
+  non-pinned infantry caught in the primary [or secondary] impact zone of the suppression mission
+  may only conduct small arms fire at half their firepower (round fractions up) during the next
+  complete turn (both the first and second phases). Crews may not fire at all during one complete
+  turn (both the first and second phases)." Units are those in a hex the `BarrageResolved` lists,
+  when it fell; a unit the same barrage pinned is not "non-pinned". Judged in the game turn after
+  the barrage's, on every `SmallArmsFired` whose firers include such a unit;
+- interdiction: infantry hit in the primary zone may not move, nor recover from a pin, on their
+  next turn (InterdictedUnits below).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from domain.rules.engine import Rule, RuleModule, Verdict, register
+from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, half_firepower
+
+SECTION = "Effects of a suppression mission with high-explosive ammunition against infantry"
+R_SUPP_INF = Rule("IM.ART.EFF.SUPP.HE.INF", f"{SECTION}: half firepower, crews may not fire, the next complete turn")
+SUPPRESSING = ("suppression", "simple-creeping", "double-creeping")
+
+
+@register
+class SuppressedFire(RuleModule):
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.missions: dict[str, str] = {}
+        self.caught: dict[str, dict[str, Any]] = {}     # unit -> {turn, barrage, seq, fire: half | none}
+
+    def on_BarrageDeclared(self, line):
+        d = line["data"]
+        # smoke from a suppression mission "has no other effects on enemy units"
+        if d["mission"] in SUPPRESSING and (d.get("ammunition") != "smoke" or d["mission"] != "suppression"):
+            self.missions.setdefault(d["barrage"], d["mission"])
+        return []
+
+    def on_BarrageResolved(self, line):
+        d = line["data"]
+        if self.missions.get(d["barrage"]) not in SUPPRESSING:
+            return []
+        for row in d.get("results", []):
+            for unit in self.ctx.board.units_at(row["location"]):
+                if unit.unit_class == "crew":
+                    fire = "none"
+                elif unit.unit_class in INFANTRY_LIKE or unit.unit_class == "cavalry-platoon":   # cavalry: "same as for infantry"
+                    fire = "half"
+                else:
+                    continue
+                self.caught[unit.unit] = {"turn": line["turn"] + 1, "barrage": d["barrage"], "seq": line["seq"],
+                                          "fire": fire}
+        return []
+
+    def _pinned_by(self, unit: str, barrage: str) -> bool:
+        return any(l["type"] == "UnitStatusChanged" and l["data"]["unit"] == unit and l["data"]["status"] == "pinned"
+                   and l["data"].get("cause") == barrage for l in self.ctx.lines)
+
+    def on_SmallArmsFired(self, line):
+        d, seq = line["data"], line["seq"]
+        hit = {f: self.caught[f] for f in d["firers"] if f in self.caught and self.caught[f]["turn"] == line["turn"]}
+        if not hit:
+            return []
+        silent = [f for f, p in hit.items() if p["fire"] == "none"]
+        related = sorted({p["seq"] for p in hit.values()})
+        if silent:
+            return [R_SUPP_INF.violation(seq, f"crew {', '.join(silent)} was caught by a suppression barrage last "
+                                         f"turn: crews may not fire during one complete turn", related=related)]
+        halved = [f for f, p in hit.items() if p["fire"] == "half" and not self._pinned_by(f, p["barrage"])]
+        units = self.ctx.board.units
+        if not halved or d.get("firepower") is None or any(f not in units for f in d["firers"]):
+            return []
+        allowed = sum(half_firepower(units[f].firepower or 0) if f in halved else (units[f].firepower or 0)
+                      for f in d["firers"])
+        return [R_SUPP_INF.judge(seq, d["firepower"] <= allowed, f"firepower {d['firepower']} within the suppressed "
+                                 f"{allowed}", f"{', '.join(halved)} fire(s) at half firepower (round up) the turn "
+                                 f"after a suppression barrage: at most {allowed}, not {d['firepower']}",
+                                 verdict=Verdict.MISMATCH, expected=allowed, recorded=d["firepower"], related=related)]
+
+
+
+
+R_INT_INF = Rule("IM.ART.EFF.INT.HE.INF", "Effects of an interdiction mission with high-explosive ammunition against "
+                 "infantry: no infantry in the primary zone may move on their next turn")
+INTERDICTED_CLASSES = INFANTRY_LIKE | {"cavalry-platoon"}     # cavalry: "same as for infantry above (case p.1)"
+
+
+@register
+class InterdictedUnits(RuleModule):
+    """Interdiction HE, primary zone, an "H" of any kind: "no infantry in the primary impact zone
+    hexagon(s) may move on their next turn ... If a unit already pinned suffers an 'H' result, it
+    remains 'pinned' and may not recover its normal status the following turn." The next turn is
+    the unit's side's next player turn (the phases whose `active` is its side) after the barrage."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.interdiction: set[str] = set()
+        self.held: dict[str, dict[str, Any]] = {}      # unit -> {side, seq, was_pinned, state}
+
+    def on_BarrageDeclared(self, line):
+        d = line["data"]
+        if d["mission"] == "interdiction" and d.get("ammunition", "he") == "he":
+            self.interdiction.add(d["barrage"])
+        return []
+
+    def on_BarrageResolved(self, line):
+        d = line["data"]
+        if d["barrage"] not in self.interdiction:
+            return []
+        for row in d.get("results", []):
+            if row["zone"] != "primary" or not str(row["result"]).upper().startswith("H"):
+                continue
+            for unit in self.ctx.board.units_at(row["location"]):
+                if unit.unit_class in INTERDICTED_CLASSES and not unit.eliminated:
+                    self.held[unit.unit] = {"side": unit.side, "seq": line["seq"], "state": "waiting",
+                                            "was_pinned": "pinned" in unit.status}
+        return []
+
+    def on_PhaseStarted(self, line):
+        active = line["data"].get("active")
+        for unit, h in list(self.held.items()):
+            if h["state"] == "waiting" and active == h["side"]:
+                h["state"] = "next-turn"
+            elif h["state"] == "next-turn" and active != h["side"]:
+                del self.held[unit]
+        return []
+
+    def _in_next_turn(self, unit: str) -> Optional[dict[str, Any]]:
+        h = self.held.get(unit)
+        return h if h is not None and h["state"] == "next-turn" else None
+
+    def on_UnitMoved(self, line):
+        h = self._in_next_turn(line["data"]["unit"])
+        if h is None or line["data"].get("mode") == "retreat":
+            return []
+        return [R_INT_INF.violation(line["seq"], f"{line['data']['unit']} was in the primary zone of an interdiction "
+                                    f"'H' (seq {h['seq']}): it may not move on its next turn", related=[h["seq"]])]
+
+    def on_UnitStatusChanged(self, line):
+        d = line["data"]
+        h = self._in_next_turn(d["unit"])
+        if h is None or d["status"] != "unpinned" or not h["was_pinned"]:
+            return []
+        return [R_INT_INF.violation(line["seq"], f"{d['unit']} was already pinned when an interdiction 'H' hit it "
+                                    f"(seq {h['seq']}): it may not recover its normal status the following turn",
+                                    related=[h["seq"]])]
