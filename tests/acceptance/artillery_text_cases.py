@@ -1088,3 +1088,46 @@ def hand_interdicted_pinned_infantry_recovers():
     seq = g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
     g.expect(seq, "IM.ART.EFF.INT", "violation")
     return g
+
+
+# -- Modifiers written where game-log.md leaves them open ----------------------------------------------------
+@case
+def hand_aircraft_modifier_named_only():
+    # FireOrderChecked.modifiers has no fixed shape in game-log.md: ["aircraft"] names the -1.
+    g = aircraft_game("1:1008")
+    g.observe("1:1010", "aircraft:b-air", "aircraft"); g.declare("b-2", observer="aircraft:b-air")
+    g.roll("IM.ART.FOT.ROLL", 2, "b-2")
+    g.add("FireOrderChecked", {"barrage": "b-2", "column": 0, "modifiers": ["aircraft"], "granted": True}, "british")
+    g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def hand_aircraft_modifier_on_the_roll_only():
+    g = aircraft_game("1:1008")
+    g.observe("1:1010", "aircraft:b-air", "aircraft"); g.declare("b-2", observer="aircraft:b-air")
+    g.roll("IM.ART.FOT.ROLL", 2, "b-2", modifiers=[{"value": -1, "why": "aircraft"}])
+    g.add("FireOrderChecked", {"barrage": "b-2", "column": 0, "granted": True}, "british")
+    g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def hand_town_modifier_on_the_resolution():
+    # Town: +2 on the BCRT, written on the BarrageResolved rather than on its roll.
+    g = turn_two(hexes={"1:1010": {"terrain": "town"}})
+    g.observe(); g.declare("b-2"); g.comm("b-2", 5); g.fot("b-2", 2, 0); g.scatter("b-2", 3, False)
+    g.roll("IM.ART.BCRT.REVISED", 5, "b-2")
+    g.add("BarrageResolved", {"barrage": "b-2", "firepower": 20, "column": "20",
+                              "modifiers": [{"value": 2, "why": "town"}],
+                              "results": [{"location": "1:1010", "zone": "primary", "result": "miss"}]}, "british")
+    g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def hand_town_modifier_forgotten():
+    g = turn_two(hexes={"1:1010": {"terrain": "town"}})
+    seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
+    g.expect(seq, "IM.ART.FP.TERRAIN", "mismatch")
+    return g

@@ -208,8 +208,16 @@ def scatter_destination(target: str, direction: int, hexes: int, placement: Plac
 
 
 # -- the rule module ---------------------------------------------------------------------------
+def _values(items: Any) -> list[int]:
+    """The numeric modifiers of a `modifiers` field: {"value": n} objects or plain numbers."""
+    items = items if isinstance(items, list) else [items]
+    return [int(m["value"]) if isinstance(m, dict) else int(m) for m in items
+            if (isinstance(m, dict) and isinstance(m.get("value"), (int, float)))
+            or (isinstance(m, (int, float)) and not isinstance(m, bool))]
+
+
 def _modifier_values(roll: dict[str, Any]) -> list[int]:
-    return [int(m.get("value", 0)) if isinstance(m, dict) else int(m) for m in roll["data"].get("modifiers", [])]
+    return _values(roll["data"].get("modifiers", []))
 
 
 def _is_direction(roll: dict[str, Any]) -> bool:
@@ -494,7 +502,12 @@ class ArtilleryResolution(RuleModule):
         seq, out = line["seq"], []
         related = [decl["seq"], roll["seq"]]
         natural = roll["data"]["result"]
-        mods = [int(m["value"]) for m in row.get("modifiers", [])] if "modifiers" in row else _modifier_values(roll)
+        if "modifiers" in row:
+            mods = _values(row["modifiers"])
+        elif not roll["data"].get("modifiers") and line["data"].get("modifiers"):
+            mods = _values(line["data"]["modifiers"])    # written on the resolution instead of on its roll
+        else:
+            mods = _modifier_values(roll)
         out.extend(self._modifiers(decl, line, row, roll, mods))
         tables = self.ctx.tables
         if not tables.has("BCRT"):

@@ -24,7 +24,7 @@ R_FAIL = Rule("IM.ART.FOT.FAIL", f"{PROC}: where an 'F' is not obtained the arti
 def modifiers(items: list[Any]) -> list[tuple[int, str]]:
     """(value, why) of each recorded modifier: numbers or {"value", "why"} objects."""
     out = []
-    for item in items or []:
+    for item in (items if isinstance(items, list) else [items]) if items else []:
         if isinstance(item, dict) and isinstance(item.get("value"), (int, float)):
             out.append((int(item["value"]), str(item.get("why") or "")))
         elif isinstance(item, (int, float)) and not isinstance(item, bool):
@@ -55,8 +55,12 @@ class FireOrders:
         else:
             out += self._die(roll)
         column = self._column(line, b, out)
-        mods = modifiers(d.get("modifiers") or (roll["data"].get("modifiers") if roll else []))
-        out += self._modifiers(seq, b, mods)
+        raw = d.get("modifiers") or (roll["data"].get("modifiers") if roll else [])
+        mods = modifiers(raw)
+        # game-log.md does not fix the shape of FireOrderChecked.modifiers: a modifier only named
+        # ("aircraft") is taken as the named one, its value being the chart's.
+        named = [str(i).lower() for i in (raw if isinstance(raw, list) else [raw]) if isinstance(i, str)]
+        out += self._modifiers(seq, b, mods, named)
         out += self._letter(line, roll, column, sum(v for v, _ in mods))
         granted = bool(d["granted"])
         b.fot = (seq, granted)
@@ -95,10 +99,13 @@ class FireOrders:
             inputs={"hex": b.target, "resistance": expected}))
         return expected
 
-    def _modifiers(self, seq: int, b: Barrage, mods: list[tuple[int, str]]) -> list[RuleApplication]:
+    def _modifiers(self, seq: int, b: Barrage, mods: list[tuple[int, str]],
+                   named: Optional[list[str]] = None) -> list[RuleApplication]:
         observed = [(v, w) for v, w in mods if "aircraft" in w.lower() or "balloon" in w.lower()]
         others = [(v, w) for v, w in mods if (v, w) not in observed]
         out: list[RuleApplication] = []
+        if not observed and b.route in ("aircraft", "balloon") and any(b.route in n for n in named or ()):
+            return [R_MOD.ok(seq, f"the {b.route} modifier is recorded by name; its value is the chart's")]
         if b.route == "aircraft":
             reading = self.ctx.interpretations.reading(FOT_AIRCRAFT.name)
             label = self.ctx.interpretations.label(FOT_AIRCRAFT.name)
