@@ -1131,3 +1131,33 @@ def hand_town_modifier_forgotten():
     seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
     g.expect(seq, "IM.ART.FP.TERRAIN", "mismatch")
     return g
+
+
+# -- Automatic observation from hex features -----------------------------------------------------------------
+def automatic_turn_two(hexes: dict) -> tuple[Hand, int]:
+    # Automatic observation: no observer, no communication test; the FOT is still used, scatter tested.
+    g = Hand(observers=False, hexes=hexes); g.turn_two()
+    seq = g.observe("1:1010", None, "automatic"); g.declare("b-2", observer=None); g.fot("b-2", 2, 0)
+    g.scatter("b-2", 3, False); g.resolve("b-2", 5, 20, "20", (("1:1010", "primary", "miss"),))
+    g.status("g-1", "pinned", "b-2")
+    return g, seq
+
+
+@case
+def hand_automatic_road_hex_among_roads():
+    # "all road junction hexagons": MapDefined names roads per hex, so roads on three sides may be a junction.
+    road = {"terrain": "clear", "features": ["road"]}
+    return automatic_turn_two({"1:1010": road, "1:1009": road, "1:1011": road, "1:1110": road})[0]
+
+
+@case
+def hand_automatic_road_junction_feature():
+    return automatic_turn_two({"1:1010": {"terrain": "clear", "features": ["road", "road-junction"]}})[0]
+
+
+@case
+def hand_automatic_plain_road_hex():
+    road = {"terrain": "clear", "features": ["road"]}
+    g, seq = automatic_turn_two({"1:1010": road, "1:1009": road, "1:1011": road})
+    g.expect(seq, ["IM.ART.AUTOOBS", "IM.ART.FOT.PRIOR_OBS"], "violation", [seq, seq + 1])
+    return g

@@ -144,6 +144,12 @@ def automatic_observation(board: BoardState, side: Optional[str], loc: str) -> t
         return "yes", "a bridge hex"
     if features & {"road-junction", "junction", "crossroads"}:
         return "yes", "a road-junction hex"
+    roads = [n for n in neighbours(board, loc) if "road" in {str(f) for f in board.hexes.get(n, {}).get("features", [])}]
+    if "road" in features and len(roads) >= 3:
+        # game-log.md's hex features name roads, not junctions: three or more neighbouring road
+        # hexes may be roads meeting here, or a road passing beside another.
+        return "unknown", ("a road hex with road hexes on three or more sides: the log does not say whether "
+                           "roads meet here (a road junction)")
     trench, owner = _trench_owner(board, loc)
     if trench and owner == side:
         return "yes", "a hex of the side's own trenches"
