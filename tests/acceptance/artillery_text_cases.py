@@ -1161,3 +1161,51 @@ def hand_automatic_plain_road_hex():
     g, seq = automatic_turn_two({"1:1010": road, "1:1009": road, "1:1011": road})
     g.expect(seq, ["IM.ART.AUTOOBS", "IM.ART.FOT.PRIOR_OBS"], "violation", [seq, seq + 1])
     return g
+
+
+# -- Sustained fire under the same barrage id -----------------------------------------------------------------
+@case
+def hand_sustained_fire_keeps_the_barrage_id():
+    # Sustained fire option: "players may automatically target the same hexagon(s) in each consecutive
+    # turn ... The player simply declares that he is conducting sustained fire, and must obtain a result
+    # of 1 to 5 on a six-sided die each turn". The log keeps the barrage's id for the repeat.
+    g = turn_two(); g.full_fo_barrage_pinning("b-2", 0)
+    g.new_turn(3); g.phase_start("barrage")
+    g.observe(); g.declare("b-2", sustained=True); g.roll("IM.ART.SUSTAINED", 4, "b-2")
+    g.scatter("b-2", 2, False); g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g
+
+
+@case
+def hand_sustained_fire_same_id_roll_six_fires():
+    g = turn_two(); g.full_fo_barrage_pinning("b-2", 0)
+    g.new_turn(3); g.phase_start("barrage")
+    g.observe(); g.declare("b-2", sustained=True); g.roll("IM.ART.SUSTAINED", 6, "b-2")
+    g.scatter("b-2", 2, False); seq = g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    g.expect(seq, "IM.ART.SUSTAINED", "violation", [seq - 2, seq - 1, seq])
+    return g
+
+
+@case
+def hand_same_id_hurricane_with_ammunition_two_turns():
+    # Ammunition consumption: 2 points per element each turn ("per turn"), spent before firing.
+    g = Hand(options=("IM.ART.AMMOCON.ENABLE",), points=25, elements=2); g.turn_two()
+    for turn in (2, 3):
+        if turn == 3:
+            g.new_turn(3); g.phase_start("barrage")
+        g.observe(); g.declare("b-2", elements=("obm-1", "obm-2"), bat="hurricane", sustained=turn == 3)
+        for e in ("obm-1", "obm-2"):
+            g.add("ArtilleryPointsSpent", {"element": e, "points": 2, "reason": "barrage", "barrage": "b-2"}, "british")
+        if turn == 2:
+            g.comm("b-2", 5); g.fot("b-2", 2, 0)
+        else:
+            g.roll("IM.ART.SUSTAINED", 4, "b-2")
+        g.scatter("b-2", 2, False, kind="HURRICANE")
+        if turn == 2:   # pinned, then pinned again: it retreats two hexes (destruction HE, primary miss)
+            g.resolve("b-2", 5, 10, "10", element="obm-1"); g.status("g-1", "pinned", "b-2")
+            g.resolve("b-2", 6, 10, "10", element="obm-2"); g.status("g-1", "retreated", "b-2")
+            g.add("UnitMoved", {"unit": "g-1", "path": ["1:1010", "1:1011", "1:1012"]}, "german")
+            g.phase_start("end")
+        else:           # the hex is empty now
+            g.resolve("b-2", 5, 10, "10", element="obm-1"); g.resolve("b-2", 6, 10, "10", element="obm-2")
+    return g

@@ -96,3 +96,14 @@ def test_sustained_observer_pinned_is_violation():
     assert found(run(game), "IM.ART.SUSTAINED.OBSERVERS") == [
         (at(declared), "IM.ART.SUSTAINED.OBSERVERS", "violation")]
 
+
+
+def test_a_barrage_id_declared_again_next_turn_is_a_new_barrage():
+    # Sustained fire targets "the same hexagon(s) in each consecutive turn": a log may keep the id.
+    from domain.rules.infernal_machines.barrage_tracker import renew_barrage
+    declared = {"b-2": {"seq": 18, "turn": 2}}
+    scatter = {"b-2": ["t2"]}
+    assert renew_barrage({"turn": 2, "data": {"barrage": "b-2"}}, declared, scatter) is False
+    assert renew_barrage({"turn": 3, "data": {"barrage": "b-2"}}, declared, scatter) is True
+    assert declared == {"b-2@18": {"seq": 18, "turn": 2}} and scatter == {"b-2@18": ["t2"]}
+    assert renew_barrage({"turn": 3, "data": {"barrage": "b-9"}}, declared) is True

@@ -13,6 +13,7 @@ from typing import Any, Optional
 from domain.rules.engine import RuleModule, Rule, Verdict, register
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.artillery_resolution import placement_of
+from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.board.hexes import to_cube
 from domain.rules.interpretations import Interpretation, declare
 
@@ -109,7 +110,8 @@ class AmmunitionConsumption(RuleModule):
                                verdict=Verdict.MISMATCH, expected=POINTS_PER_ELEMENT, recorded=points)]
 
     def on_BarrageDeclared(self, line):
-        self.declared.setdefault(line["data"]["barrage"], {**line["data"], "seq": line["seq"]})
+        if renew_barrage(line, self.declared, self.spent):
+            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
         return self._close_kill()
 
     def on_PhaseStarted(self, line):
@@ -117,9 +119,9 @@ class AmmunitionConsumption(RuleModule):
 
     def finish(self):
         out = self._close_kill()
-        for decl in self.declared.values():
+        for key, decl in self.declared.items():
             seq, missing = decl.get("unspent") or (None, [])
-            missing = [e for e in missing if e not in self.spent.get(decl["barrage"], {})]
+            missing = [e for e in missing if e not in self.spent.get(key, {})]
             if missing:
                 out.append(R_SEQUENCE.missing_roll(seq, f"no artillery points spent for {', '.join(missing)} before "
                                                    f"the barrage fired", related=[decl["seq"]]))

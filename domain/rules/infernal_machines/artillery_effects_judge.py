@@ -19,6 +19,7 @@ from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, a
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
 from domain.rules.infernal_machines.artillery_gassed import gassed  # (its module registers the gassed-unit checks)
+from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 
 
 @dataclass
@@ -59,7 +60,8 @@ class ArtilleryEffects(RuleModule):
         return self._close() if self.window is not None else []
 
     def on_BarrageDeclared(self, line):
-        self.declared.setdefault(line["data"]["barrage"], {**line["data"], "seq": line["seq"], "turn": line["turn"]})
+        if renew_barrage(line, self.declared, self.scatter, self.moved_in_barrage):
+            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
         return []
 
     def on_ScatterTested(self, line):

@@ -22,6 +22,7 @@ from typing import Any, Optional
 from domain.rules.engine import RuleModule, Verdict, register
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
+from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 
 
 def gassed(lines: list[dict[str, Any]], markers: list[dict[str, Any]], unit: str) -> Optional[int]:
@@ -63,8 +64,9 @@ class GassedUnits(RuleModule):
             bloc, nation = side_facts(self.ctx.board, d["side"])
             double = (is_german(nation) or (nation is None and bloc == "central")) \
                 and (self.ctx.board.date or "") >= DOUBLE_GAS_FROM and d.get("double_gas") is not False
-            self.gas_barrages.setdefault(d["barrage"], {"side": d["side"], "seq": line["seq"], "turn": line["turn"],
-                                                        "double": double})
+            if renew_barrage(line, self.gas_barrages):
+                self.gas_barrages[d["barrage"]] = {"side": d["side"], "seq": line["seq"], "turn": line["turn"],
+                                                   "double": double}
         return []
 
     # -- units in the gas marker's hex: pinned (cavalry also dismounted), judged when the phase ends --

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 
 SECTION_DECLARE = "Indirect Barrage Fire Procedure, declaring mission, barrage type and ammunition"
@@ -309,7 +310,7 @@ class ArtilleryLegality(RuleModule):
         mission, bat, ammo, side = d["mission"], d["barrage_type"], d["ammunition"], d["side"]
         # The phase, the immutability of a declaration and one barrage type per hex are judged by
         # artillery_procedure.py (IM.ART.GEN.PHASE, IM.ART.DECLARE, IM.ART.BAT.ONE_PER_HEX).
-        if d["barrage"] in self.declared:
+        if not renew_barrage(line, self.declared, self.shrapnel_pending):
             return []
         out: list = []
         self.declared[d["barrage"]] = {**d, "seq": seq, "turn": line["turn"]}

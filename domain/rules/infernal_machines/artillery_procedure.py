@@ -15,7 +15,7 @@ from typing import Optional
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
 from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
-    Barrage, Observation, automatic_observation, hex_distance, observer_unit)
+    Barrage, Observation, automatic_observation, hex_distance, observer_unit, renew_barrage)
 from domain.rules.infernal_machines import observers  # noqa: F401  (registers the observer-unit checks)
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
@@ -135,6 +135,7 @@ class ArtilleryProcedure(RuleModule):
     # -- declare ----------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
         d, seq = line["data"], line["seq"]
+        renew_barrage(line, self.barrages)
         known = self.barrages.get(d["barrage"])
         if known is not None:
             # The procedure keeps following the first declaration.

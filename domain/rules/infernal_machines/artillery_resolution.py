@@ -12,6 +12,7 @@ from typing import Any, Iterable, Optional
 from domain.board.hexes import DIRECTIONS, Placement, PlacementError, distance, from_cube, parse_loc, to_cube
 from domain.rules.engine import RuleModule, Rule, Verdict, register
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
+from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 
 R_SCATTER_ALL = Rule("IM.ART.SCATTER.ALL", "Resolving Off-Map Artillery Barrages, Scatter test")
@@ -237,8 +238,9 @@ class ArtilleryResolution(RuleModule):
         self.last_step: dict[str, int] = {}
 
     def on_BarrageDeclared(self, line):
-        self.declared.setdefault(line["data"]["barrage"], {**line["data"], "seq": line["seq"]})
-        self.last_step.setdefault(line["data"]["barrage"], line["seq"])
+        if renew_barrage(line, self.declared, self.tests, self.resolved, self.last_step):
+            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
+            self.last_step[line["data"]["barrage"]] = line["seq"]
         return []
 
     def _rolls(self, barrage: str, prefix: str, subjects: set[str], seq: int) -> list[dict[str, Any]]:

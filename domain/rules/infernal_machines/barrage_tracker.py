@@ -164,6 +164,27 @@ def automatic_observation(board: BoardState, side: Optional[str], loc: str) -> t
     return "no", "not a town, bridge, road-junction or trench hex, nor next to a trench"
 
 
+def renew_barrage(line: dict[str, Any], declared: dict[str, Any], *per_barrage: dict[str, Any]) -> bool:
+    """Whether this BarrageDeclared starts a barrage to record under its id. A known id declared
+    again in a later turn names a new barrage: sustained fire targets "the same hexagon(s) in each
+    consecutive turn", and a log may well keep the barrage's id for it. The earlier barrage's
+    records (declaration and per-barrage state) move to the key '<id>@<its seq>'. The same id
+    declared again in the same turn is the same barrage (IM.ART.DECLARE judges the change)."""
+    key = line["data"]["barrage"]
+    known = declared.get(key)
+    if known is None:
+        return True
+    turn = known.turn if isinstance(known, Barrage) else known.get("turn", line["turn"])
+    if turn == line["turn"]:
+        return False
+    old = f"{key}@{known.seq if isinstance(known, Barrage) else known['seq']}"
+    declared[old] = declared.pop(key)
+    for records in per_barrage:
+        if key in records:
+            records[old] = records.pop(key)
+    return True
+
+
 def observer_unit(observer: Optional[str]) -> Optional[str]:
     """The unit id of an observer named `unit`, `aircraft:<id>` or `balloon:<id>`."""
     if not observer:
