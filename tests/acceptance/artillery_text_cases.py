@@ -1209,3 +1209,15 @@ def hand_same_id_hurricane_with_ammunition_two_turns():
         else:           # the hex is empty now
             g.resolve("b-2", 5, 10, "10", element="obm-1"); g.resolve("b-2", 6, 10, "10", element="obm-2")
     return g
+
+
+@case
+def hand_smoke_screen_listed_without_bcrt_roll():
+    # Smoke: "do not make a die roll on the BCRT"; the resolution line only lists the screen's hexes.
+    g = Hand(permissions=("smoke",), missions=missions("neutralisation")); g.turn_two()
+    g.observe(); g.declare("b-2", mission="neutralisation", ammo="smoke"); g.comm("b-2", 5)
+    g.scatter("b-2", 3, False, element="obm-1")
+    g.add("BarrageResolved", {"barrage": "b-2", "firepower": 20, "column": "20",
+                              "results": [{"location": "1:1010", "zone": "primary", "result": "miss"}]}, "british")
+    g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
+    return g

@@ -370,8 +370,16 @@ class ArtilleryResolution(RuleModule):
             return []
         related = [decl["seq"]]
         if decl["ammunition"] in ("smoke", "gas"):
+            # "do not make a die roll on the BCRT": a BCRT roll is the fault; a resolution line that
+            # only lists the screen's or zone's hexes, without a roll, records no BCRT result.
             rule = R_SMOKE_PROC if decl["ammunition"] == "smoke" else R_GAS_PROC
-            return [rule.violation(seq, f"{decl['ammunition']} shells make no roll on the BCRT", related=related)]
+            rolls = self._rolls(d["barrage"], "IM.ART.BCRT", {d["barrage"], None} | set(decl["elements"]), seq)
+            bcrt = [r for r in d.get("results", []) if str(r.get("result", "")).upper().startswith("H")]
+            if not rolls and not bcrt:
+                return [rule.ok(seq, f"{decl['ammunition']}: the impact zone recorded without a BCRT roll",
+                                related=related)]
+            return [rule.violation(seq, f"{decl['ammunition']} shells make no roll on the BCRT", related=related
+                                   + [r["seq"] for r in rolls])]
         tests = self.tests.get(d["barrage"], [])
         out = []
         if not tests and decl["mission"] not in CREEPING and not decl.get("sustained"):
