@@ -1221,3 +1221,19 @@ def hand_smoke_screen_listed_without_bcrt_roll():
                               "results": [{"location": "1:1010", "zone": "primary", "result": "miss"}]}, "british")
     g.add("MarkerPlaced", {"marker": "smoke", "location": "1:1010"}, "british")
     return g
+
+
+@case
+def hand_counter_battery_hit_not_recorded():
+    # Counter-battery: "If the fire does not scatter, one enemy off-map artillery element is eliminated".
+    g, _, seq = counter_battery("1917-07", 2, False, eliminated=False); g.phase_start("end", "german")
+    g.expect(seq, "IM.ART.MISSION.CB", "mismatch")
+    return g
+
+
+@case
+def hand_counter_battery_scattered_but_eliminates():
+    # "... if there is scatter, the counter-battery mission automatically fails".
+    g, _, seq = counter_battery("1917-07", 4, True)
+    g.expect(seq + 1, ["IM.ART.MISSION.CB", "IM.ART.EFF.CB"], "mismatch")
+    return g

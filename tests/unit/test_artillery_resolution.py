@@ -72,9 +72,13 @@ def test_counter_battery_scatter_plus_two():
     # EC-18: natural 1 -> 3 and 2 -> 4 do not scatter; 3 -> 5 and 6 -> 8 do, and the mission fails
     for natural, scattered in ((1, False), (2, False), (3, True), (6, True)):
         assert scatter_outcome("drumfire", "he", "counter-battery", natural)[0] is scattered
-        log = game(date="1917-06")
+        log = ArtyLog(date="1917-06")
+        log.element("o1"); log.element("g1", side="german")
+        log.barrage_phase(1)
         log.declare("cb", ["o1"], target=None, mission="counter-battery")
         log.scatter("cb", natural, scattered, modifiers=[2])
+        if not scattered:   # "If the fire does not scatter, one enemy off-map artillery element is eliminated"
+            log.add("ArtilleryElementEliminated", {"element": "g1", "by": "cb"}, side="british")
         assert verdicts(log.audit(), "IM.ART.MISSION.CB.RESOLVE") == {"ok"}
     log = game(date="1917-06")
     log.declare("cb", ["o1"], target=None, mission="counter-battery")

@@ -9,7 +9,8 @@ of Ammunition):
   when it fell; a unit the same barrage pinned is not "non-pinned". Judged in the game turn after
   the barrage's, on every `SmallArmsFired` whose firers include such a unit;
 - interdiction: infantry hit in the primary zone may not move, nor recover from a pin, on their
-  next turn (InterdictedUnits below).
+  next turn (InterdictedUnits below);
+- counter-battery: a fire that did not scatter eliminates an enemy element (CounterBatteryOutcome).
 """
 from __future__ import annotations
 
@@ -146,3 +147,52 @@ class InterdictedUnits(RuleModule):
         return [R_INT_INF.violation(line["seq"], f"{d['unit']} was already pinned when an interdiction 'H' hit it "
                                     f"(seq {h['seq']}): it may not recover its normal status the following turn",
                                     related=[h["seq"]])]
+
+
+R_CB_RESOLVE = Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Counter-battery mission: if the fire does "
+                    "not scatter, one enemy off-map artillery element is eliminated")
+
+
+@register
+class CounterBatteryOutcome(RuleModule):
+    """"If the fire does not scatter, one enemy off-map artillery element is eliminated by the
+    counter-battery mission": a counter-battery barrage whose scatter test did not scatter needs an
+    `ArtilleryElementEliminated` by it before the phase ends (a mismatch at the test otherwise).
+    An elimination after a scatter is IM.ART.EFF.CB's (artillery_effects_judge.py)."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.cb: set[str] = set()
+        self.due: dict[str, int] = {}      # barrage -> seq of its scatter test that did not scatter
+
+    def on_BarrageDeclared(self, line):
+        if line["data"]["mission"] == "counter-battery":
+            self.cb.add(line["data"]["barrage"])
+        return []
+
+    def on_ScatterTested(self, line):
+        d = line["data"]
+        if d["barrage"] in self.cb and not d["scattered"]:
+            self.due.setdefault(d["barrage"], line["seq"])
+        return []
+
+    def on_ArtilleryElementEliminated(self, line):
+        self.due.pop(line["data"].get("by") or "", None)
+        return []
+
+    def on_BarrageCancelled(self, line):
+        self.due.pop(line["data"]["barrage"], None)
+        return []
+
+    def _close(self, _line=None):
+        out = [R_CB_RESOLVE.mismatch(seq, f"counter-battery {barrage} did not scatter: one enemy off-map element is "
+                                     f"eliminated, and the log does not record it", expected="an element eliminated")
+               for barrage, seq in self.due.items()]
+        self.due.clear()
+        return out
+
+    on_PhaseStarted = _close
+    on_TurnStarted = _close
+
+    def finish(self):
+        return self._close()
