@@ -1237,3 +1237,23 @@ def hand_counter_battery_scattered_but_eliminates():
     g, _, seq = counter_battery("1917-07", 4, True)
     g.expect(seq + 1, ["IM.ART.MISSION.CB", "IM.ART.EFF.CB"], "mismatch")
     return g
+
+
+@case
+def hand_envelope_side_left_null_on_procedure_events():
+    # game-log.md: `side` is optional ("the side that acts or rolls"); BarrageDeclared.data.side names the firer.
+    g = turn_two(); g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
+    for line in g.lines:
+        if line["turn"] == 2 and line["type"] in ("HexObserved", "DieRolled", "CommunicationTested", "FireOrderChecked",
+                                                   "ScatterTested", "BarrageResolved"):
+            line["side"] = None
+    return g
+
+
+@case
+def hand_barrage_in_the_opponents_barrage_phase():
+    # Who may fire: "an indirect barrage is resolved during the player's own barrage phase".
+    g = turn_two(); g.phase_start("barrage", "german")
+    seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
+    g.expect(seq - 7, "IM.ART.GEN.PHASE", "violation")
+    return g

@@ -107,6 +107,8 @@ class ArtilleryProcedure(RuleModule):
         d, seq, side = line["data"], line["seq"], line.get("side")
         out: list[RuleApplication] = []
         via, observer = d["via"], d.get("observer")
+        if side is None and self.unit(observer) is not None:
+            side = self.unit(observer).side     # the envelope's side is optional: the observer's side
         if via == "automatic":
             verdict, why = automatic_observation(self.ctx.board, side, d["target"])
             if verdict == "yes":
@@ -199,7 +201,7 @@ class ArtilleryProcedure(RuleModule):
         if b.creeping or b.counter_battery:
             b.route = "creeping" if b.creeping else "counter-battery"
             return []
-        cands = [o for o in self.observations if o.side == b.side and self._covers(o, b)]
+        cands = [o for o in self.observations if o.side in (b.side, None) and self._covers(o, b)]
         out: list[RuleApplication] = []
         if b.observer and cands:
             named = [o for o in cands if observer_unit(o.observer) == observer_unit(b.observer)]
