@@ -1255,5 +1255,5 @@ def hand_barrage_in_the_opponents_barrage_phase():
     # Who may fire: "an indirect barrage is resolved during the player's own barrage phase".
     g = turn_two(); g.phase_start("barrage", "german")
     seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
-    g.expect(seq - 7, "IM.ART.GEN.PHASE", "violation")
+    g.expect(seq - 8, "IM.ART.GEN.PHASE", "violation")   # at the declaration
     return g
