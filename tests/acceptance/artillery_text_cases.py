@@ -580,7 +580,8 @@ def hand_allied_he_1916_no_roll():
 # -- Creeping barrages -------------------------------------------------------------------------------
 def creeping(date: str, mission: str, n: int) -> tuple[Hand, int]:
     g = Hand(date=date, missions={"british": "destruction", "german": "suppression"}, german_elements=n)
-    seq = g.declare("cb-1", elements=tuple(f"gobm-{i}" for i in range(1, n + 1)), target="1:1014", mission=mission,
+    # the barrage row 15 is five rows from the German platoon in row 10
+    seq = g.declare("cb-1", elements=tuple(f"gobm-{i}" for i in range(1, n + 1)), target="1:1015", mission=mission,
                     observer=None, side="german")
     return g, seq
 
@@ -1256,4 +1257,24 @@ def hand_barrage_in_the_opponents_barrage_phase():
     g = turn_two(); g.phase_start("barrage", "german")
     seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
     g.expect(seq - 8, "IM.ART.GEN.PHASE", "violation")   # at the declaration
+    return g
+
+
+@case
+def hand_simple_creeping_row_too_close():
+    # Simple creeping barrage: "The initial hexagon row chosen must be five hexagon rows away from the
+    # nearest friendly unit": row 10 is three rows from the British platoon in row 7.
+    g = Hand(date="1917-07", missions={"british": "suppression", "german": "destruction"}, elements=3)
+    seq = g.declare("scb-0", elements=("obm-1", "obm-2", "obm-3"), target="1:0110", mission="simple-creeping",
+                    observer=None)
+    g.expect(seq, "IM.ART.MISSION.SCB", "violation")
+    return g
+
+
+@case
+def hand_simple_creeping_row_three_away_in_1918():
+    # "In scenarios from January to June 1918 ... the creeping barrage row may begin three hexagon rows
+    # from the starting positions of the friendly units."
+    g = Hand(date="1918-03", missions={"british": "suppression", "german": "destruction"}, elements=3)
+    g.declare("scb-0", elements=("obm-1", "obm-2", "obm-3"), target="1:0110", mission="simple-creeping", observer=None)
     return g

@@ -101,3 +101,16 @@ def test_dcb_rows():
     assert (near, far) == (4, 6)
     assert dcb_step(near, far, "1916-05") == (6, 12)
     assert dcb_step(4, 6, "1917-08", germans_adjacent=False) == (4, 6)
+
+
+def test_scb_barrage_row_not_too_close():
+    # "The initial hexagon row chosen must be five hexagon rows away from the nearest friendly unit"
+    # (three from January 1918): a row closer than that is a violation; the template stays a chart.
+    from projections.audit_trail import audit_lines
+    from tests.acceptance.artillery_text_cases import TEXT_CASES
+
+    def place(name):
+        report = audit_lines([dict(line) for line in TEXT_CASES[name]().lines])
+        return [a.verdict.value for a in report.applications if a.rule == "IM.ART.MISSION.SCB.PLACE"]
+    assert place("hand-simple-creeping-row-too-close") == ["violation"]
+    assert place("hand-simple-creeping-row-three-away-in-1918") == ["ok"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from domain.board.hexes import parse_loc
 from domain.rules.engine import RuleModule, Rule, register
 from domain.rules.infernal_machines.artillery_legality import (
     CREEPING, is_german, is_wwi, normalise_mission, side_facts)
@@ -20,6 +21,8 @@ R_SCB = Rule("IM.ART.MISSION.SCB.ELIG", "Artillery Fire Missions, Simple creepin
 R_SCB_CANCEL = Rule("IM.ART.MISSION.SCB.CANCEL", "Artillery Fire Missions, Simple creeping barrage (from July 1918)")
 R_SCB_RUN = Rule("IM.ART.MISSION.SCB.RUN", "Artillery Fire Missions, Simple creeping barrage")
 R_DCB = Rule("IM.ART.MISSION.DCB.ELIG", "Artillery Fire Missions, Double creeping barrage")
+R_SCB_PLACE = Rule("IM.ART.MISSION.SCB.PLACE", "Artillery Fire Missions, Simple creeping barrage: the initial "
+                   "hexagon row chosen must be five hexagon rows away from the nearest friendly unit")
 
 SCB_GERMAN_FROM, SCB_ALLIED_FROM, SCB_FREE_FROM = "1915-07", "1916-06", "1917-01"
 DCB_FROM, DCB_LATE_FROM = "1916-01", "1917-07"
@@ -157,7 +160,39 @@ class CreepingBarrages(RuleModule):
                                       "(set-up), not during the game", recorded=line["turn"]))
         self.committed[side] = set(d["elements"])
         out.extend(self._eligibility(line, rule))
+        out.extend(self._placement(line))
         return out
+
+    def _placement(self, line):
+        """The barrage line's row against the friendly units' rows at the start: at least 5 rows
+        away (3 from January 1918, 2 from July 1918: "may begin three/two hexagon rows from the
+        starting positions"). A "hexagon row" runs across the map (game-log.md: columns are the
+        vertical lines, so a row is the hexes sharing the two last digits). Only a barrage line
+        closer than that is judged: whether "five rows away" counts the rows between is not said."""
+        d, board = line["data"], self.ctx.board
+        if d["mission"] != "simple-creeping" or not d.get("target"):
+            return []
+        try:
+            map_id, _col, row = parse_loc(d["target"])
+        except ValueError:
+            return []
+        rows = []
+        for u in board.units.values():
+            if u.side != d["side"] or u.eliminated or not u.location or u.unit_class in ("aircraft", "balloon"):
+                continue
+            try:
+                u_map, _c, u_row = parse_loc(u.location)
+            except ValueError:
+                continue
+            if u_map == map_id:
+                rows.append((abs(u_row - row), u.unit))
+        if not rows:
+            return []
+        nearest, unit = min(rows)
+        wanted = scb_rows(board.date or "")
+        return [R_SCB_PLACE.judge(line["seq"], nearest >= wanted, f"the barrage row is {nearest} rows from {unit}",
+                                  f"the barrage row {d['target']} is {nearest} row(s) from the nearest friendly unit "
+                                  f"{unit}: it must be {wanted} rows away", expected=wanted, recorded=nearest)]
 
     def _eligibility(self, line, rule):
         d, seq, side, board = line["data"], line["seq"], line["data"]["side"], self.ctx.board
@@ -246,7 +281,7 @@ class CreepingBarrages(RuleModule):
 
 COVERAGE = {
     "IM.ART.MISSION.SCB.ELIG": ("implemented", "tests/unit/test_artillery_legality_creeping.py::test_scb_eligibility_table"),
-    "IM.ART.MISSION.SCB.PLACE": ("needs a chart", "tests/unit/test_artillery_legality_creeping.py::test_scb_rows_by_period"),
+    "IM.ART.MISSION.SCB.PLACE": ("needs a chart", "tests/unit/test_artillery_legality_creeping.py::test_scb_barrage_row_not_too_close"),
     "IM.ART.MISSION.SCB.RUN": ("implemented", "tests/unit/test_artillery_legality_creeping.py::test_scb_advance_roll"),
     "IM.ART.MISSION.SCB.CANCEL": ("ambiguous", "tests/unit/test_artillery_legality_creeping.py::test_scb_cancel_threshold_is_ambiguous"),
     "IM.ART.MISSION.SCB.LOS": ("needs a chart", "tests/unit/test_artillery_legality_creeping.py::test_scb_rows_by_period"),
