@@ -1278,3 +1278,14 @@ def hand_simple_creeping_row_three_away_in_1918():
     g = Hand(date="1918-03", missions={"british": "suppression", "german": "destruction"}, elements=3)
     g.declare("scb-0", elements=("obm-1", "obm-2", "obm-3"), target="1:0110", mission="simple-creeping", observer=None)
     return g
+
+
+@case
+def hand_lno_observes_fo_relays():
+    # Liaison officer: "the only one able to request immediate artillery support by means of flares or
+    # through the forward observer"; both tests pass (LNO-FO, FO-artillery).
+    g = Hand(); g.unit("b-lno", "british", "liaison-officer", "1:1006", firepower=0, range=0); g.turn_two()
+    g.observe("1:1010", "b-lno", "liaison-officer"); g.declare("b-2", observer="b-fo")
+    g.comm("b-2", 5, link="lno-fo"); g.comm("b-2", 4); g.fot("b-2", 2, 0); g.scatter("b-2", 3, False)
+    g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
+    return g

@@ -205,6 +205,11 @@ class ArtilleryProcedure(RuleModule):
         out: list[RuleApplication] = []
         if b.observer and cands:
             named = [o for o in cands if observer_unit(o.observer) == observer_unit(b.observer)]
+            relay = self.unit(b.observer)
+            if not named and relay is not None and relay.unit_class == "forward-observer":
+                # Liaison officer: he requests support "by means of flares or through the forward
+                # observer": the FO named by the declaration relays what the LNO observed.
+                named = [o for o in cands if o.via == "liaison-officer"]
             if not named:
                 out.append(R_FO.violation(seq, f"{b.observer} did not observe {b.target} this turn; "
                                           f"observed by {', '.join(str(o.observer or o.via) for o in cands)}",
