@@ -1289,3 +1289,21 @@ def hand_lno_observes_fo_relays():
     g.comm("b-2", 5, link="lno-fo"); g.comm("b-2", 4); g.fot("b-2", 2, 0); g.scatter("b-2", 3, False)
     g.resolve("b-2", 5, 20, "20"); g.status("g-1", "pinned", "b-2")
     return g
+
+
+@case
+def hand_double_gas_five_two_pinned_markers():
+    # "... pinned for 4 turns; place two 'pinned' markers to indicate this."
+    g = gas_game(missions={"british": "destruction", "german": "gas"})
+    g.element("gobm-1", "german", 20); g.unit("g-fo", "german", "forward-observer", "1:1020", firepower=0, range=0)
+    g.unit("b-inf2", "british", "infantry-platoon", "1:1010"); g.turn_two(); g.phase_start("barrage", "german")
+    g.observe("1:1010", "g-fo", side="german")
+    g.declare("g-b", elements=("gobm-1",), mission="gas", ammo="gas", observer="g-fo", side="german")
+    g.comm("g-b", 5, side="german"); g.fot("g-b", 2, 0, side="german"); g.scatter("g-b", 3, False, side="german")
+    g.add("MarkerPlaced", {"marker": "gas", "location": "1:1010"}, "german")
+    g.add("UnitStatusChanged", {"unit": "b-inf2", "status": "pinned", "cause": "g-b"}, "german")
+    g.roll("IM.ART.AMMO.GAS.DOUBLE", 5, "b-inf2", side="german")
+    for _ in range(2):
+        g.add("MarkerPlaced", {"marker": "pinned", "location": "1:1010", "unit": "b-inf2"}, "german")
+    g.phase_start("end", "german")
+    return g

@@ -57,6 +57,7 @@ class GassedUnits(RuleModule):
         self.to_pin: dict[str, dict[str, Any]] = {}         # unit in a new gas marker's hex -> due
         self.dismounted: set[str] = set()
         self.four_turn_pins: set[str] = set()                # units pinned for 4 turns this phase
+        self.pin_markers: dict[str, int] = {}                # unit -> pinned markers placed this phase
 
     def on_BarrageDeclared(self, line):
         d = line["data"]
@@ -72,6 +73,12 @@ class GassedUnits(RuleModule):
     # -- units in the gas marker's hex: pinned (cavalry also dismounted), judged when the phase ends --
     def on_MarkerPlaced(self, line):
         d = line["data"]
+        if d["marker"] == "pinned" and d.get("unit"):
+            # "pinned for 4 turns; place two 'pinned' markers to indicate this"
+            self.pin_markers[d["unit"]] = self.pin_markers.get(d["unit"], 0) + 1
+            if self.pin_markers[d["unit"]] >= 2 or d.get("turns") == 4:
+                self.four_turn_pins.add(d["unit"])
+            return []
         if d["marker"] != "gas" or d.get("unit") or line["phase"] != "barrage":
             return []
         side = line.get("side")
@@ -121,7 +128,7 @@ class GassedUnits(RuleModule):
                                               f"mask roll {roll['data']['result']} (4-6): {unit} is pinned for 4 turns, "
                                               f"and the log does not say so", verdict=Verdict.MISMATCH,
                                               expected={"status": "pinned", "turns": 4}))
-        self.mask_rolls.clear(); self.four_turn_pins.clear()
+        self.mask_rolls.clear(); self.four_turn_pins.clear(); self.pin_markers.clear()
         return out
 
     on_PhaseStarted = _close_phase
