@@ -1307,3 +1307,11 @@ def hand_double_gas_five_two_pinned_markers():
         g.add("MarkerPlaced", {"marker": "pinned", "location": "1:1010", "unit": "b-inf2"}, "german")
     g.phase_start("end", "german")
     return g
+
+
+@case
+def hand_pin_recorded_as_a_marker():
+    # game-log.md: MarkerPlaced {marker: pinned, unit} is one way to record the pin (destruction HE, primary miss).
+    g = turn_two(); g.fire(results=(("1:1010", "primary", "miss"),))
+    g.add("MarkerPlaced", {"marker": "pinned", "location": "1:1010", "unit": "g-1"}, "british")
+    return g

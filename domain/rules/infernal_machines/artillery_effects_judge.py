@@ -114,6 +114,10 @@ class ArtilleryEffects(RuleModule):
         for e in w.events:
             if e["type"] == "UnitStatusChanged":
                 statuses.setdefault(e["data"]["unit"], []).append(e)
+            elif e["type"] == "MarkerPlaced" and e["data"]["marker"] == "pinned" and e["data"].get("unit"):
+                # game-log.md offers a "pinned" marker on the unit as well as a status change
+                statuses.setdefault(e["data"]["unit"], []).append(
+                    {**e, "data": {"status": "pinned", "unit": e["data"]["unit"], "turns": e["data"].get("turns")}})
             elif e["type"] == "UnitMoved":
                 statuses.setdefault(e["data"]["unit"], []).append({**e, "data": {"status": "retreated",
                                                                                   "unit": e["data"]["unit"]}})
