@@ -1315,3 +1315,20 @@ def hand_pin_recorded_as_a_marker():
     g = turn_two(); g.fire(results=(("1:1010", "primary", "miss"),))
     g.add("MarkerPlaced", {"marker": "pinned", "location": "1:1010", "unit": "g-1"}, "british")
     return g
+
+
+@case
+def hand_roll_purposes_by_family_id():
+    # Dice: "purpose is the rule id whose procedure asked for the roll": the family ids IM.ART.COMM,
+    # IM.ART.FOT and IM.ART.BCRT name the same procedures as their finer ids.
+    g = turn_two(); g.observe(); g.declare("b-2")
+    g.roll("IM.ART.COMM", 5, "b-2")
+    g.add("CommunicationTested", {"barrage": "b-2", "link": "fo-artillery", "in_communication": True}, "british")
+    g.roll("IM.ART.FOT", 2, "b-2")
+    g.add("FireOrderChecked", {"barrage": "b-2", "column": 0, "modifiers": [], "granted": True}, "british")
+    g.roll("IM.ART.SCATTER", 3, "b-2"); g.add("ScatterTested", {"barrage": "b-2", "scattered": False}, "british")
+    g.roll("IM.ART.BCRT", 5, "b-2")
+    g.add("BarrageResolved", {"barrage": "b-2", "firepower": 20, "column": "20",
+                              "results": [{"location": "1:1010", "zone": "primary", "result": "miss"}]}, "british")
+    g.status("g-1", "pinned", "b-2")
+    return g

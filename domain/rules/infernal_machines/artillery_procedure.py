@@ -43,6 +43,8 @@ R_AUTO_PROC = Rule("IM.ART.AUTOOBS.PROC", "Automatic observation: no communicati
 R_FOT = Rule("IM.ART.FOT.ROLL", f"{PROC}: a die roll on the Fire Order Table")
 
 LINK_PURPOSE = {"fo-artillery": "IM.ART.COMM.TEST", "lno-fo": "IM.ART.LNO.COMM"}
+# (the catalogue's family id "IM.ART.COMM" names the same test)
+COMM_PURPOSES = tuple(LINK_PURPOSE.values()) + ("IM.ART.COMM",)
 DECLARED_FIELDS = ("side", "target", "elements", "mission", "barrage_type", "ammunition", "observer",
                    "sustained", "objective", "target_element")
 
@@ -296,7 +298,7 @@ class ArtilleryProcedure(RuleModule):
         # The roll since the barrage's previous test; the log format pairs either purpose with a test.
         since = max(b.seq, b.last_comm_seq or 0)
         rolls = [r for r in self.ctx.rolls_for(b.id, "IM.ART.", after=since)
-                 if r["seq"] < seq and r["data"]["purpose"].startswith(tuple(LINK_PURPOSE.values()))]
+                 if r["seq"] < seq and r["data"]["purpose"].startswith(COMM_PURPOSES)]
         exact = [r for r in rolls if r["data"]["purpose"].startswith(LINK_PURPOSE[link])]
         roll = (exact or rolls)[-1] if rolls else None
         b.last_comm_seq = seq
