@@ -1332,3 +1332,19 @@ def hand_roll_purposes_by_family_id():
                               "results": [{"location": "1:1010", "zone": "primary", "result": "miss"}]}, "british")
     g.status("g-1", "pinned", "b-2")
     return g
+
+
+@case
+def hand_tank_second_die_about_the_barrage():
+    # Destruction HE vs vehicles, primary: a tank "hit" rolls a d6, "1" destroys it; the roll names the barrage.
+    g = Hand(german_at="1:1011"); g.unit("g-tank", "german", "tank", "1:1010"); g.turn_two()
+    g.fire(); g.roll("IM.ART.EFF.DEST.HE.VEH", 1, "b-2"); g.status("g-tank", "eliminated", "b-2")
+    return g
+
+
+@case
+def hand_tank_second_die_about_the_barrage_four():
+    g = Hand(german_at="1:1011"); g.unit("g-tank", "german", "tank", "1:1010"); g.turn_two()
+    g.fire(); g.roll("IM.ART.EFF.DEST.HE.VEH", 4, "b-2"); seq = g.status("g-tank", "eliminated", "b-2")
+    g.expect(seq, "IM.ART.EFF.DEST.HE.VEH", "mismatch")
+    return g

@@ -200,6 +200,11 @@ class ArtilleryEffects(RuleModule):
         if effect.subroll is not None:
             rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"].get("subject") == unit.unit
                      and e["data"]["purpose"].startswith("IM.ART.EFF")]
+            needing = [u for _, u, eff, _ in w.expectations if eff.subroll is not None and eff.rule == effect.rule]
+            if not rolls and len(needing) == 1:
+                # the one unit needing this second d6: a roll about the barrage (or about nothing) is its
+                rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"]["purpose"].startswith(effect.rule)
+                         and e["data"].get("subject") in (w.decl["barrage"], None)]
             if not rolls:
                 at = recorded[0]["seq"] if recorded else seq0
                 return [rule.missing_roll(at, f"{row['result']}: {unit.unit} needs a second d6 "
