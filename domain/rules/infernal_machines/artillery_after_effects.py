@@ -56,8 +56,9 @@ class SuppressedFire(RuleModule):
         return []
 
     def _pinned_by(self, unit: str, barrage: str) -> bool:
+        since = self.caught[unit]["seq"]
         return any(l["type"] == "UnitStatusChanged" and l["data"]["unit"] == unit and l["data"]["status"] == "pinned"
-                   and l["data"].get("cause") == barrage for l in self.ctx.lines)
+                   and l["data"].get("cause") == barrage for l in self.ctx.lines[since:])
 
     def on_SmallArmsFired(self, line):
         d, seq = line["data"], line["seq"]

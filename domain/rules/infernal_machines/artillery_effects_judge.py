@@ -166,7 +166,8 @@ class ArtilleryEffects(RuleModule):
         # Gas: "If a subsequent 'hit' of any kind occurs on a gassed unit, the defender's printed
         # morale value is reduced by 1 if it is forced to take a later morale check. Gassed units
         # forced to retreat are eliminated instead."
-        gas_pin = gassed(self.ctx.lines, self.ctx.board.markers, unit.unit)
+        gas_on_map = any(m["marker"] == "gas" for m in self.ctx.board.markers)   # (spares the scan otherwise)
+        gas_pin = gassed(self.ctx.lines, self.ctx.board.markers, unit.unit) if gas_on_map else None
         morale = (unit.morale or 0) - (1 if gas_pin is not None and is_hit(row["result"]) else 0)
         if effect.morale_check:
             roll = mc_rolls.get(unit.unit) or mc_rolls.get(loc)
