@@ -2,17 +2,20 @@
 
 `Board` is a read-only view built from a `BoardState` (the fold of a game's events) and an
 optional `Extras`, which holds what the fold does not keep but the movement and sight rules
-need: stone walls a tank has destroyed (Stone walls: "in doing so destroy the stone wall") and
+need: stone walls a tank has destroyed (Stone walls: "in doing so destroy the stone wall"),
 the active barrage impact zones (from `BarrageResolved` results, active until the firer's next
-barrage phase: IM.ART.GEN.PHASE). `Extras.from_lines(lines)` rebuilds both from a log.
+barrage phase: IM.ART.GEN.PHASE) and the lifetimes of smoke and gas markers (`lifetimes`: a
+marker whose lifetime has passed is gone from the view even when the log never removed it).
+`Extras.from_lines(lines)` rebuilds them from a log.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from domain.board.hexes import LOCAL_MAX, Placement, format_loc, hexside, parse_loc
+from domain.board.lifetimes import MarkerClock
 from domain.board.state import BoardState, UnitState
 
 TRENCHES = ("trench-hasty", "trench-prepared", "trench-communication")
@@ -42,10 +45,14 @@ class Extras:
     _barrages: dict[str, dict[str, Any]] = field(default_factory=dict)
     _classes: dict[str, str] = field(default_factory=dict)
     unpinned: dict[str, int] = field(default_factory=dict)   # unit -> seq of its last "unpinned"
+    clock: MarkerClock = field(default_factory=MarkerClock)
+    # the reading of im-gas-duration in force, asked only where the readings disagree
+    gas_reading: Callable[[], Optional[str]] = lambda: None
 
     def update(self, line: dict[str, Any], board: Optional[BoardState] = None) -> None:
         """Take one line into account (call it in log order)."""
         d, kind = line["data"], line["type"]
+        self.clock.update(line)
         if kind == "UnitDeployed":
             self._classes[d["unit"]] = d.get("class", "")
         elif kind == "UnitStatusChanged" and d.get("status") == "unpinned":
@@ -95,7 +102,7 @@ class Board:
                 continue
             self._hexsides.setdefault(key, set()).add(side["feature"])
         self._markers: dict[str, Counter] = {}
-        for m in state.markers:
+        for m in self.live_markers():
             if m.get("location") and m.get("unit") is None:
                 self._markers.setdefault(m["location"], Counter())[m["marker"]] += 1
         self._zones: dict[str, list[Zone]] = {}
@@ -146,6 +153,11 @@ class Board:
         return self._hexsides.get(hexside(a, b), set())
 
     # -- markers --------------------------------------------------------------------------
+    def live_markers(self) -> list[dict[str, Any]]:
+        """The board's markers less the smoke and gas whose lifetime has passed (lifetimes.py)."""
+        clock, reading = self.extras.clock, self.extras.gas_reading
+        return [m for m in self.state.markers if not clock.expired(m.get("seq", 0), reading)]
+
     def markers(self, loc: str) -> Counter:
         return self._markers.get(loc, Counter())
 

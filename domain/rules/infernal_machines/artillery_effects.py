@@ -5,13 +5,16 @@ After each `BarrageResolved` the auditor opens a window: the `UnitStatusChanged`
 the next phase) are that resolution's effects. For every unit in a listed hex the text gives the
 effect (`barrage_effect`), and the recorded effects must be it. The lasting state (impact zones
 active until the firer's next barrage phase, suppression's half firepower) is exposed as pure
-helpers over the log's lines.
+helpers over the log's lines; the lifetimes of smoke and gas markers are `domain.board.lifetimes`
+(the board view needs them), and `board_extras` hands a rule module the view's state with the
+game's reading of the gas duration.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
+from domain.board.terrain import Extras
 from domain.rules.engine import Rule
 from domain.rules.infernal_machines.artillery_legality import CREEPING
 from domain.rules.infernal_machines.artillery_resolution import is_hit
@@ -97,6 +100,13 @@ GAS_DURATION = declare(Interpretation(
 
 
 # -- pure functions ----------------------------------------------------------------------------
+def board_extras(ctx) -> Extras:
+    """The board view's running state for one audit: smoke and gas markers lapse per
+    `domain.board.lifetimes`, gas by the game's reading of im-gas-duration (asked only when the
+    readings disagree about a marker)."""
+    return Extras(gas_reading=lambda: ctx.interpretations.reading(GAS_DURATION.name))
+
+
 def target_class(unit) -> Optional[str]:
     cls = unit.unit_class
     if cls == "cavalry-platoon":

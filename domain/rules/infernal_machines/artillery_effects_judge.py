@@ -3,18 +3,26 @@
 A window opens after each `BarrageResolved` and closes at the next step of any barrage, the next
 phase or the end of the log; the effects recorded inside it belong to that resolution. Smoke, gas
 and counter-battery have no BCRT result: their markers, pins and eliminations are judged directly.
+
+A unit already pinned, by its status or by a "pinned" marker on it (game-log.md offers both), that
+suffers another pinned result retreats (the double pin). Smoke and gas markers whose lifetime has
+passed (`domain.board.lifetimes`) without a recorded `MarkerRemoved` are reported once at the end:
+`unverifiable`, since the log does not hold the removal the text makes; the board view already
+treats them as gone.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from domain.board.lifetimes import TEXT
+from domain.board.terrain import Board
 from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict, register
 from domain.rules.infernal_machines.artillery_effects import (
     BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
     INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
     R_CB, R_GAS, R_GAS_AREA, R_GAS_EFFECTS, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
-    R_STOP, Effect, allowed_statuses, barrage_effect, morale_passed, target_class)
+    R_STOP, Effect, allowed_statuses, barrage_effect, board_extras, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
@@ -44,7 +52,7 @@ class ArtilleryEffects(RuleModule):
         self.window: Optional[Window] = None
         self.moved_in_barrage: dict[str, set[str]] = {}       # barrage -> units that retreated during it
         self.scatter: dict[str, list[dict[str, Any]]] = {}
-        self.gas_markers: dict[str, dict[str, Any]] = {}      # location -> placing line
+        self.extras = board_extras(ctx)                        # marker lifetimes and marker pins
 
     # -- the window --------------------------------------------------------------------------
     def before(self, line):
@@ -56,8 +64,12 @@ class ArtilleryEffects(RuleModule):
         out.extend(super().before(line) or ())
         return out
 
+    def after(self, line):
+        self.extras.update(line, self.ctx.board)
+        return super().after(line)
+
     def finish(self):
-        return self._close() if self.window is not None else []
+        return (self._close() if self.window is not None else []) + self._unremoved()
 
     def on_BarrageDeclared(self, line):
         if renew_barrage(line, self.declared, self.scatter, self.moved_in_barrage):
@@ -78,6 +90,7 @@ class ArtilleryEffects(RuleModule):
         miss_pin = self.ctx.interpretations.reading(INTERDICTION_MISS_PIN.name) or "light-vehicles"
         expectations = []
         moved = self.moved_in_barrage.setdefault(d["barrage"], set())
+        view = Board(board, self.extras)
         for row in d.get("results", []):
             on_bridge = "bridge" in board.hexes.get(row["location"], {}).get("features", [])
             for unit in board.units_at(row["location"]):
@@ -90,7 +103,7 @@ class ArtilleryEffects(RuleModule):
                         out.append(ambiguous)
                         continue
                 effect = barrage_effect(decl["mission"], decl["ammunition"], cls, row["zone"], row["result"],
-                                        "pinned" in unit.status, on_bridge, reading or "auto-pin", miss_pin)
+                                        view.pinned(unit), on_bridge, reading or "auto-pin", miss_pin)
                 if effect is not None:
                     expectations.append((row["location"], unit, effect, row))
         self.window = Window(decl, line, expectations)
@@ -428,7 +441,6 @@ class ArtilleryEffects(RuleModule):
                                   f"({', '.join(sorted(centres))}), not {d.get('location')}",
                                   verdict=Verdict.MISMATCH, related=[decl["seq"]]))
         if d["marker"] == "gas":
-            self.gas_markers[d.get("location")] = line
             reading = self.ctx.interpretations.reading(GAS_AREA.name)
             if reading is None:
                 out.append(R_GAS_AREA.ambiguous(line["seq"], GAS_AREA.describe(), related=[decl["seq"]],
@@ -443,25 +455,61 @@ class ArtilleryEffects(RuleModule):
             return [R_SMOKE_EFFECT.judge(line["seq"], good, "smoke removed in the opposing player's pin-removal phase",
                                          "smoke markers are removed during the opposing player's pin-removal phase",
                                          related=[placed["seq"]], recorded={"phase": line["phase"], "active": board.active})]
-        if d["marker"] == "gas" and d.get("location") in self.gas_markers:
-            placed_line = self.gas_markers.pop(d.get("location"))
-            reading = self.ctx.interpretations.reading(GAS_DURATION.name)
-            label = self.ctx.interpretations.label(GAS_DURATION.name)
-            if reading is None:
-                return [R_GAS_DURATION.ambiguous(line["seq"], GAS_DURATION.describe(), related=[placed_line["seq"]],
-                                                 interpretation=label)]
-            turns = line["turn"] - placed_line["turn"]
-            expected = 2 if reading == "two-turns" else 1
-            good = turns == expected and board.active not in (None, placed_line.get("side"))
-            return [R_GAS_DURATION.judge(line["seq"], good, f"gas removed {turns} turn(s) after it was fired",
-                                         f"gas is removed at the end of the opponent's turn {expected} turn(s) after "
-                                         f"the barrage (here {turns})", related=[placed_line["seq"]], interpretation=label)]
+        life = self.extras.clock.life(placed["seq"]) if d["marker"] == "gas" and placed is not None else None
+        if life is not None and TEXT not in life.watches:
+            return [self._gas_removed(line, life)]
         return []
+
+    def _gas_removed(self, line, life) -> RuleApplication:
+        """Gas: "remove the marker at the end of the last phase of the opposing player's turn": a
+        removal before the opponent's player turn that a reading names has begun cuts the gas short.
+        A later one is bookkeeping: the board view dropped the marker when its lifetime passed."""
+        due = {reading: w.started is not None for reading, w in life.watches.items()}
+        label = self.ctx.interpretations.label(GAS_DURATION.name)
+        related = [life.seq]
+        if len(set(due.values())) == 1:
+            # both readings agree: no interpretation needed
+            return R_GAS_DURATION.judge(line["seq"], due["opponent-turn"], "gas removed once the opposing player's "
+                                        "turn has come", f"gas placed in turn {life.turn} stays until the end of "
+                                        "the opposing player's turn (the next one, or two turns later): not yet",
+                                        related=related)
+        reading = self.ctx.interpretations.reading(GAS_DURATION.name)
+        if reading is None:
+            return R_GAS_DURATION.ambiguous(line["seq"], GAS_DURATION.describe(), related=related, interpretation=label)
+        return R_GAS_DURATION.judge(line["seq"], due[reading], f"gas removed at the end of the opponent's turn ({reading})",
+                                    f"gas placed in turn {life.turn} stays until {GAS_DURATION.readings[reading]!r}: "
+                                    "not yet", related=related, interpretation=label)
+
+    def _unremoved(self) -> list[RuleApplication]:
+        """Smoke and gas still on the board whose lifetime has passed: the log lacks their removal."""
+        out = []
+        for m in self.ctx.board.markers:
+            life = self.extras.clock.life(m.get("seq", 0))
+            if life is None:
+                continue
+            text = TEXT in life.watches
+            gone = life.gone() if text else life.gone(self._gas_reading(life))
+            if gone is None:
+                continue
+            started = max(w.started for w in life.watches.values() if w.started is not None)
+            rule = R_SMOKE_EFFECT if m["marker"] == "smoke" else R_GAS_DURATION
+            out.append(rule.unverifiable(
+                started, f"the {m['marker']} marker placed in {m.get('location')} at seq {life.seq} is {life.why}, "
+                f"and the log records no MarkerRemoved: Umpire treats it as gone from seq {gone}",
+                related=[life.seq, gone], inputs={"marker": m["marker"], "location": m.get("location")},
+                interpretation=None if text else self.ctx.interpretations.label(GAS_DURATION.name)))
+        return out
+
+    def _gas_reading(self, life) -> Optional[str]:
+        """The gas-duration reading to judge a lingering marker by; asked only when the readings
+        disagree (with none chosen, the marker must be gone by the later end)."""
+        ends = {w.gone is not None for w in life.watches.values()}
+        return None if len(ends) == 1 else self.ctx.interpretations.reading(GAS_DURATION.name)
 
 
 COVERAGE = {
     "IM.ART.EFF.CAV_MODS": ("implemented", "tests/unit/test_artillery_resolution.py::test_mounted_cavalry_modifier"),
-    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13"),
+    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13; tests/unit/test_marker_lifetimes.py::test_a_pinned_marker_counts_towards_the_double_pin"),
     "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_cavalry_dismount_ec27"),
     "IM.ART.EFF.DEST.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_support_weapons_ec27"),
     "IM.ART.EFF.DEST.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
@@ -488,12 +536,12 @@ COVERAGE = {
     "IM.ART.EFF.INT.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
     "IM.ART.EFF.INT.HE.OBST": ("ambiguous", "tests/unit/test_artillery_effects.py::test_bridge_roll_after_miss_ambiguous_ap14"),
     "IM.ART.EFF.SMOKE": ("implemented", "tests/unit/test_artillery_effects.py::test_smoke_has_no_effect_on_units"),
-    "IM.ART.AMMO.SMOKE.EFFECT": ("implemented", "tests/unit/test_artillery_effects.py::test_smoke_removed_in_opponent_pin_removal"),
+    "IM.ART.AMMO.SMOKE.EFFECT": ("implemented", "tests/unit/test_artillery_effects.py::test_smoke_removed_in_opponent_pin_removal; tests/unit/test_marker_lifetimes.py::test_smoke_blocks_observation_until_the_opponents_pin_removal_phase; tests/unit/test_marker_lifetimes.py::test_an_unremoved_smoke_marker_is_reported_once_as_unverifiable"),
     "IM.ART.EFF.GAS": ("implemented", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
     "IM.ART.AMMO.GAS.EFFECTS": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
     "IM.ART.SCATTER.GAS_FRIENDLY": ("implemented", "tests/unit/test_artillery_effects.py::test_gas_friendly_and_immune"),
     "IM.ART.MISSION.GAS.AREA": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_area_and_duration_ambiguous_ap03"),
-    "IM.ART.MISSION.GAS.DURATION": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_area_and_duration_ambiguous_ap03"),
+    "IM.ART.MISSION.GAS.DURATION": ("ambiguous", "tests/unit/test_artillery_effects.py::test_gas_area_and_duration_ambiguous_ap03; tests/unit/test_marker_lifetimes.py::test_gas_lifetime_under_each_reading; tests/unit/test_marker_lifetimes.py::test_an_unremoved_gas_marker_is_reported_when_every_reading_has_it_gone"),
     "IM.ART.EFF.CB": ("implemented", "tests/unit/test_artillery_effects.py::test_counter_battery_elimination"),
     "IM.ART.EFF.MC_SINGLE": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13"),
     "IM.ART.EFF.PERSIST": ("implemented", "tests/unit/test_artillery_effects.py::test_active_impact_zones_until_next_barrage_phase"),

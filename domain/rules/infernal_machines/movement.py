@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.hexes import distance
-from domain.board.terrain import LEVEL_MARKERS, Board, Extras
+from domain.board.terrain import LEVEL_MARKERS, Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, register
+from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.interpretations import Interpretation, declare
 from domain.rules.infernal_machines.movement_costs import (
     SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
@@ -63,6 +64,17 @@ MINMOVE = declare(Interpretation(
     {"costs-only": "the guarantee relaxes MP costs only; the prohibitions stand",
      "overrides": "one hex is always allowed, even into or across a prohibited obstacle"},
     default=None))
+PRONE_STAND = declare(Interpretation(
+    "IM.OPTMOVE.PRONE.STAND", ("IM.OPTMOVE.PRONE.CRAWL",),
+    "Going Prone: 'If it is before the first foot movement phase, the unit crawls and may only move a maximum "
+    "of one hexagon this turn' against 'Units that begin the first foot movement phase prone may choose to "
+    "stand up by removing the marker before moving the unit': a unit that went prone before the first foot "
+    "phase and stands up in it, is it still held to one hex that turn?",
+    {"held-to-one-hex": "yes: the crawl limit is for the whole turn; standing up lifts the prone marker only "
+                        "(the catalogue's reading of IM.OPTMOVE.PRONE.CRAWL, and the only one that leaves the "
+                        "crawl sentence an effect)",
+     "stands-free": "no: a unit that stands up moves normally; the crawl limit binds only a unit that stays prone"},
+    default="held-to-one-hex"))
 RUN_SQUADS = declare(Interpretation(
     "IM.OPTMOVE.RUN.SQUADS", ("IM.OPTMOVE.RUN.ELIG",),
     "'Only infantry platoons (not machine gun platoons) may run': may infantry squads run?",
@@ -101,11 +113,12 @@ class MovementChecks(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.extras = Extras()
+        self.extras = board_extras(ctx)
         self.phase: dict[str, PhaseRecord] = {}
         self.turns: dict[str, TurnRecord] = {}
         self.ran: dict[str, tuple[int, str]] = {}
         self.crawl: dict[str, int] = {}
+        self.stood: dict[str, int] = {}     # unit -> turn it stood up after going prone before foot phase 1
         self.pending: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         self.stopped: dict[str, tuple[int, str, int]] = {}   # unit -> (turn, rule, seq) of a forced stop
         self.among_enemy: list[tuple[dict[str, Any], list[str], bool]] = []
@@ -160,7 +173,17 @@ class MovementChecks(RuleModule):
             out.append(rule("IM.OBS.ROADBLOCK.LIMIT").violation(seq, f"a roadblock goes in a road hex; {loc} has no road"))
         return out
 
+    def _stood_up(self, line, unit_id: Optional[str]) -> None:
+        """A crawling unit that stands up (removes its prone marker) that turn: see PRONE_STAND."""
+        if unit_id and self.crawl.get(unit_id) == line["turn"]:
+            self.stood[unit_id] = line["turn"]
+
     def on_MarkerRemoved(self, line):
+        if line["data"].get("marker") == "prone":
+            self._stood_up(line, line["data"].get("unit"))
+        return self._roadblock_cleared(line)
+
+    def _roadblock_cleared(self, line):
         """Roadblocks: "Tanks (and only tanks) may destroy a roadblock by entering the hexagon and then
         spending 5 movement points in the hexagon (or all their movement points during a single Vehicle
         Movement Phase if they have fewer than 5)". A log records the clearing as the removal of the
@@ -181,6 +204,8 @@ class MovementChecks(RuleModule):
 
     def on_UnitStatusChanged(self, line):
         d = line["data"]
+        if d["status"] == "standing":
+            self._stood_up(line, d["unit"])
         if d["status"] != "prone":
             return []
         return self._prone(line, d["unit"])
@@ -271,7 +296,7 @@ class MovementChecks(RuleModule):
         move until the gas marker is removed"."""
         gas = self.gassed.get(unit.unit)
         if gas and any(m.get("marker") == "gas" and m.get("location") == gas[0] and m.get("unit") is None
-                       for m in self.ctx.board.markers):
+                       for m in Board(self.ctx.board, self.extras).live_markers()):
             return [rule("IM.ART.AMMO.GAS.EFFECTS.ENTER").violation(
                 line["seq"], f"{unit.unit} entered the enemy gas in {gas[0]} at seq {gas[1]} and is pinned there "
                 f"until the gas marker is removed", related=[gas[1]])]
@@ -461,10 +486,22 @@ class MovementChecks(RuleModule):
             limits.append(("IM.OPTMOVE.PRONE.CRAWL", "a unit that went prone before the first foot phase"))
         for rule_id, who in limits:
             good = total <= 1 and phase == "second-foot-movement"
+            label = None
+            if rule_id == "IM.OPTMOVE.PRONE.CRAWL" and self.stood.get(unit.unit) == turn and not good:
+                # it stood up: whether the crawl limit still binds is IM.OPTMOVE.PRONE.STAND
+                reading = self.ctx.interpretations.reading(PRONE_STAND.name)
+                label = self.ctx.interpretations.label(PRONE_STAND.name)
+                if reading is None:
+                    out.append(rule(rule_id).ambiguous(
+                        seq, f"{unit.unit} went prone before the first foot phase and stood up; it moves {total} "
+                        f"hexes (phase {phase}). {PRONE_STAND.describe()}", interpretation=label))
+                    continue
+                good = reading == "stands-free"
             out.append(rule(rule_id).judge(
-                seq, good, f"{who}: one hex, in the second foot phase",
-                f"{who} move one hex per turn, in the second foot movement phase only "
-                f"({total} hexes this turn, phase {phase})", expected=1, recorded=total))
+                seq, good, f"{who}: one hex, in the second foot phase" if label is None else
+                f"{who} stood up and moves normally", f"{who} move one hex per turn, in the second foot movement "
+                f"phase only ({total} hexes this turn, phase {phase})", expected=1, recorded=total,
+                interpretation=label))
         return out
 
     def _storey(self, line, unit, view: Board, out: list[RuleApplication]) -> float:
@@ -636,7 +673,7 @@ COVERAGE = {
     "IM.OPTMOVE.RUN.ELIG": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement; tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
     "IM.OPTMOVE.RUN.AFTER": ("implemented", "tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
     "IM.OPTMOVE.RUN.TERRAIN": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
-    "IM.OPTMOVE.PRONE.CRAWL": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
+    "IM.OPTMOVE.PRONE.CRAWL": ("ambiguous", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot; tests/unit/test_marker_lifetimes.py::test_a_crawling_unit_that_stands_up_is_held_by_the_named_reading"),
     "IM.CAV.TROT": ("implemented", "tests/unit/test_movement_rules.py::test_crawling_and_cavalry_trot"),
     "IM.INF.ST.INFILTRATE": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),
     "IM.OPTMOVE.PRONE.ELIG": ("implemented", "tests/acceptance/test_cases_movement.py::test_case_gives_expected_findings"),

@@ -13,8 +13,9 @@ from typing import Optional
 from domain.board.hexes import distance, lines
 from domain.board.los import observe
 from domain.board.state import UnitState
-from domain.board.terrain import Board, Extras
+from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, register
+from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.interpretations import Interpretation, declare
 
 SIGHT_SECTIONS = {
@@ -77,7 +78,7 @@ class ObservationChecks(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.extras = Extras()
+        self.extras = board_extras(ctx)
 
     def after(self, line):
         self.extras.update(line, self.ctx.board)

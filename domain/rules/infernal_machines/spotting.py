@@ -14,8 +14,9 @@ from typing import Optional
 from domain.board.hexes import distance
 from domain.board.los import sight
 from domain.board.state import UnitState
-from domain.board.terrain import Board, Extras
+from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.infernal_machines.observation import SIGHT_SECTIONS, find_unit, spine_reading
 
 SPOT_SECTIONS = {
@@ -51,7 +52,7 @@ class SpottingChecks(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.extras = Extras()
+        self.extras = board_extras(ctx)
         self.last_spot: dict[str, int] = {}
 
     def after(self, line):
