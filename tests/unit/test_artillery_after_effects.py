@@ -50,3 +50,23 @@ def test_interdicted_infantry_hold_their_next_turn():
         report = audit_lines([dict(line) for line in TEXT_CASES[name]().lines])
         assert [a.verdict.value for a in report.applications
                 if a.rule == "IM.ART.EFF.INT.HE.INF" and a.verdict.value != "ok"] == verdicts, name
+
+
+def test_a_gassed_unit_is_free_once_the_gas_has_lapsed_even_unremoved():
+    # IM, Gas: "gassed units may not fire or move until the gas marker is removed"; a log that never
+    # records the removal still loses the gas when its lifetime has passed under both readings of
+    # im-gas-duration (domain/board/lifetimes.py), so recovering three turns later is no violation.
+    from tests.acceptance.artillery_text_cases import gassed_british_unit
+    g = gassed_british_unit()
+    g.phase_start("pin-removal")
+    early = g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
+    g.add("UnitStatusChanged", {"unit": "b-x", "status": "pinned", "cause": "test"}, "british")
+    for turn in (4, 5, 6):
+        g.phase_start("end"); g.phase_start("pin-removal", "german"); g.phase_start("end", "german")
+        g.new_turn(turn)
+    g.phase_start("pin-removal")
+    late = g.add("UnitStatusChanged", {"unit": "b-x", "status": "unpinned"}, "british")
+    report = audit_lines([dict(line) for line in g.lines])
+    gas = [(a.seq, a.verdict.value) for a in report.applications
+           if a.rule == "IM.ART.AMMO.GAS.EFFECTS" and a.verdict.value == "violation"]
+    assert (early, "violation") in gas and (late, "violation") not in gas

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleModule, Verdict, register
-from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS
+from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS, board_extras
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 
@@ -58,6 +58,11 @@ class GassedUnits(RuleModule):
         self.dismounted: set[str] = set()
         self.four_turn_pins: set[str] = set()                # units pinned for 4 turns this phase
         self.pin_markers: dict[str, int] = {}                # unit -> pinned markers placed this phase
+        self.extras = board_extras(ctx)                       # gas lifetimes (domain/board/lifetimes.py)
+
+    def after(self, line):
+        self.extras.update(line, self.ctx.board)
+        return super().after(line)
 
     def on_BarrageDeclared(self, line):
         d = line["data"]
@@ -141,8 +146,10 @@ class GassedUnits(RuleModule):
         g = self.gassed.get(unit)
         if g is None:
             return None
+        # gas that has lapsed by the text's duration counts as gone even when no removal is recorded
+        clock, reading = self.extras.clock, self.extras.gas_reading
         return next((m for m in self.ctx.board.markers if m["marker"] == "gas" and m.get("seq", 0) > g["seq"]
-                     and m.get("side") in (g["side"], None)), None)
+                     and m.get("side") in (g["side"], None) and not clock.expired(m.get("seq", 0), reading)), None)
 
     def _judge(self, line, unit: str, doing: str):
         marker = self._marker_left(unit)
