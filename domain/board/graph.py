@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 import networkx as nx

@@ -12,7 +12,7 @@ from typing import Any
 from domain.generator.artillery import barrage_phase
 from domain.generator.fighting import advance, fire_phase, remove_pins
 from domain.generator.scenario import set_up
-from domain.generator.tracked import FIRERS, OBSERVERS, TrackedRecorder
+from domain.generator.tracked import TrackedRecorder
 from domain.rules.tables import TablePack
 
 SIDE_ORDER = ("british", "german")

@@ -1,7 +1,6 @@
 """Barrage effects by mission x ammunition x target class x zone (IM.ART section J)."""
 from __future__ import annotations
 
-from domain.board.state import UnitState
 from domain.rules.infernal_machines.artillery_effects import (
     active_impact_zones, barrage_effect, half_firepower, suppression_penalties)
 from tests.artillery_helpers import ArtyLog, failing, found, verdicts

@@ -3,7 +3,6 @@ ambiguous, with a test that exists; and docs/rules/ says the same as the code.""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from api.commands.rules import render
 from domain.rules.coverage import STATUSES, catalogue_ids, merged

@@ -483,7 +483,7 @@ class ArtilleryLegality(RuleModule):
 
     def _shrapnel_compulsion(self, barrage, decl_seq, seq):
         decl = self.declared[barrage]
-        board, date = self.ctx.board, self.ctx.board.date or ""
+        date = self.ctx.board.date or ""
         reading = self.ctx.interpretations.reading(SHRAPNEL_FREQUENCY.name)
         label = self.ctx.interpretations.label(SHRAPNEL_FREQUENCY.name)
         rolls = [r for r in self.shrapnel_rolls if r.get("side") in (decl["side"], None)]

@@ -266,7 +266,7 @@ class MovementChecks(RuleModule):
             return []   # aircraft fly in the air combat phase; their moves are not hex movement
         if mover.mclass == "static":
             return [rule("IM.ART.BALLOON.STATIC").violation(seq, f"balloon {unit.unit} may not move once deployed")]
-        path, mode = d["path"], d.get("mode") or "normal"
+        path = d["path"]
         out: list[RuleApplication] = []
         bad = [f"{a}->{b}" for a, b in zip(path, path[1:]) if distance(a, b, view.placement) != 1]
         out.append(rule("IM.CORE.PATH.ADJACENT").judge(
@@ -313,7 +313,7 @@ class MovementChecks(RuleModule):
         comes later in the turn)."""
         if mover.mclass not in ("foot", "cavalry"):
             return []
-        board, path, out = self.ctx.board, line["data"]["path"], []
+        path, out = line["data"]["path"], []
         squad = mover.sturm and unit.unit_class == "infantry-squad"
         for loc in path[1:-1]:
             if self._enemy_at(loc, unit) and not squad:
