@@ -205,6 +205,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
             module_classes = modules_for(ruleset)
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
+            applications.extend(_rejected_options(line, interpretations))
         ctx.lines.append(line)
         ctx.line = line
         for module in modules:
@@ -218,6 +219,14 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
         applications.extend(module.finish())
     return AuditReport(board.game, ruleset, tables, len(ctx.lines), applications,
                        interpretations.used())
+
+
+def _rejected_options(line: dict[str, Any], interpretations: Interpretations) -> list[RuleApplication]:
+    """A game that chooses a reading the auditor does not know is told so, not silently ignored."""
+    rule = Rule("LOG.OPTIONS", "game log format, GameStarted.options", "Umpire game log")
+    return [rule.unverifiable(line["seq"], f"option interpretation:{choice} names no known interpretation "
+                              "and reading (see `umpire rules interpretations`); it was not applied",
+                              recorded=choice) for choice in interpretations.rejected]
 
 
 def iter_findings(report: AuditReport) -> Iterator[str]:

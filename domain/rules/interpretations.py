@@ -41,6 +41,7 @@ class Interpretations:
     """The readings chosen for one audit, and the record of which were used."""
 
     chosen: dict[str, str] = field(default_factory=dict)
+    rejected: list[str] = field(default_factory=list)  # game options naming no known interpretation/reading
     _used: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -73,6 +74,8 @@ class Interpretations:
                 continue
             if name in CATALOGUE and reading in CATALOGUE[name].readings:
                 self.choose(name, reading, override=False)
+            else:
+                self.rejected.append(f"{name}={reading}")
 
     def reading(self, name: str) -> Optional[str]:
         """The reading in force (chosen, else the default), or None: report `ambiguous`."""

@@ -22,3 +22,15 @@ print(interp.chosen)
 def test_a_game_chosen_reading_is_taken_on_the_first_audit_of_a_process():
     out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "IM.CORE.MINMOVE" in out.stdout, out.stdout + out.stderr
+
+
+def test_an_unknown_chosen_reading_is_reported_not_ignored():
+    from domain.log import read_lines
+    from projections.audit_trail import audit_lines
+    from tests.builders import LogBuilder
+    b = LogBuilder(options=["interpretation:IM.CORE.MINMOVE=whatever", "interpretation:no-such=thing",
+                            "interpretation:IM.CORE.MINMOVE=costs-only"])
+    report = audit_lines(read_lines(b.texts()))
+    rejected = [(f.seq, f.rule, f.verdict.value, f.recorded) for f in report.findings if f.rule == "LOG.OPTIONS"]
+    assert rejected == [(1, "LOG.OPTIONS", "unverifiable", "IM.CORE.MINMOVE=whatever"),
+                        (1, "LOG.OPTIONS", "unverifiable", "no-such=thing")]
