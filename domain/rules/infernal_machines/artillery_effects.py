@@ -209,28 +209,26 @@ def morale_passed(natural: int, modifiers: Iterable[int], morale: int) -> bool:
 
 
 def active_impact_zones(lines: Iterable[dict[str, Any]], upto_seq: Optional[int] = None) -> list[dict[str, Any]]:
-    """Impact zones in force after `upto_seq`: each lasts from its BarrageResolved until the
-    firer's next barrage phase (IM.ART.GEN.PHASE, IM.ART.EFF.PERSIST)."""
-    declared: dict[str, dict[str, Any]] = {}
-    zones: list[dict[str, Any]] = []
-    for line in lines:
-        if upto_seq is not None and line["seq"] > upto_seq:
-            break
-        d = line["data"]
-        if line["type"] == "BarrageDeclared":
-            declared.setdefault(d["barrage"], d)
-        elif line["type"] == "PhaseStarted" and d.get("phase") == "barrage":
-            zones = [z for z in zones if z["side"] != d.get("active")]
-        elif line["type"] == "BarrageResolved" and d["barrage"] in declared:
-            decl = declared[d["barrage"]]
-            zones = [z for z in zones if z["barrage"] != d["barrage"]]
-            zones.append({"barrage": d["barrage"], "side": decl["side"], "mission": decl["mission"],
-                          "ammunition": decl["ammunition"], "barrage_type": decl["barrage_type"],
-                          "seq": line["seq"], "turn": line["turn"],
-                          "primary": sorted({r["location"] for r in d.get("results", []) if r["zone"] == "primary"}),
-                          "secondary": sorted({r["location"] for r in d.get("results", []) if r["zone"] == "secondary"}),
-                          "hit": sorted({r["location"] for r in d.get("results", []) if is_hit(r["result"])})})
-    return zones
+    """Impact zones in force after `upto_seq`, one entry per barrage: each lasts from its
+    BarrageResolved until the firer's next barrage phase (IM.ART.GEN.PHASE, IM.ART.EFF.PERSIST).
+    The lifetime is the board view's (`Extras`), so movement and effects agree on it."""
+    lines = [l for l in lines if upto_seq is None or l["seq"] <= upto_seq]
+    by_seq = {l["seq"]: l for l in lines}
+    declared = {l["data"]["barrage"]: l["data"] for l in lines if l["type"] == "BarrageDeclared"}
+    zones: dict[str, dict[str, Any]] = {}
+    for z in Extras.from_lines(lines).zones:
+        if z.barrage not in declared:
+            continue
+        resolved = by_seq[z.seq]
+        entry = zones.setdefault(z.barrage, {
+            "barrage": z.barrage, "side": z.side, "mission": z.mission, "ammunition": z.ammunition,
+            "barrage_type": declared[z.barrage]["barrage_type"], "seq": z.seq, "turn": resolved["turn"],
+            "primary": set(), "secondary": set(), "hit": set()})
+        entry[z.zone].add(z.location)
+        entry["hit"].update(r["location"] for r in resolved["data"].get("results", [])
+                            if r["location"] == z.location and is_hit(r["result"]))
+    return [{**e, "primary": sorted(e["primary"]), "secondary": sorted(e["secondary"]), "hit": sorted(e["hit"])}
+            for e in zones.values()]
 
 
 def suppression_penalties(lines: Iterable[dict[str, Any]], units_at) -> dict[str, dict[str, Any]]:
