@@ -11,16 +11,6 @@ class Health(BaseModel):
     store: Literal["sqlite", "postgresql"]
 
 
-class GameRow(BaseModel):
-    game: str
-    ruleset: str
-    scenario: str
-    date: str
-    sides: list[str]
-    events: int
-    last_turn: int
-
-
 class EventBatch(BaseModel):
     """Lines of the log format (objects, or JSON strings), `seq` included, `prev` optional."""
 

@@ -8,7 +8,8 @@ from fastapi.responses import Response
 
 from api.deps import ServicesDep, Viewer
 from api.problems import ProblemError, responses
-from api.schemas import EventsPage, GameRow
+from api.schemas import EventsPage
+from domain.application import GameSummary
 from projections.board_state import seq_of
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -16,10 +17,10 @@ READ_ERRORS = responses(401, 403, 404, 422)
 NDJSON = "application/x-ndjson"
 
 
-@router.get("/games", response_model=list[GameRow], responses=responses(401, 403))
-def list_games(services: ServicesDep, principal: Viewer) -> list[dict]:
+@router.get("/games", response_model=list[GameSummary], responses=responses(401, 403))
+def list_games(services: ServicesDep, principal: Viewer) -> list[GameSummary]:
     """The stored games the token reaches."""
-    return [row.__dict__ for row in services.ledger.games() if principal.sees(row.game)]
+    return [row for row in services.ledger.games() if principal.sees(row.game)]
 
 
 @router.get("/games/{game}/events", response_model=EventsPage, responses=READ_ERRORS)
