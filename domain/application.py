@@ -186,7 +186,7 @@ class Ledger(Application):
             raise LogError(first_line, "events", "an empty batch")
         stored_last = self.last_seq(game)
         first_seq = objs[0].get("seq")
-        if isinstance(first_seq, int) and stored_last and first_seq != stored_last + 1:
+        if type(first_seq) is int and stored_last and first_seq != stored_last + 1:
             raise ConflictError(game, stored_last,
                                 f"the batch starts at seq {first_seq}; the game's next seq is {stored_last + 1}")
         try:

@@ -1,12 +1,16 @@
 """The game log's schemas: the envelope and one pydantic model per event type.
 
 The log format (`game-log.md`) is a contract: every field it names is required or optional
-exactly as it says, and extra fields are kept (code may add optional fields).
+exactly as it says, and extra data fields are kept (code may add optional fields).
+
+Validation is strict: what is stored is exactly what was validated, so a value of the wrong
+JSON type (the string "4" or the float 4.0 for an integer, `true` for a number) is refused,
+never coerced (a coerced value would be checked as one thing and stored as another).
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, NamedTuple, Optional
+from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -37,10 +41,13 @@ UNIT_STATUSES = (
 )
 
 
-class Data(BaseModel):
-    """Base of every event's data: unknown fields are kept, known ones are typed."""
+STRICT = ConfigDict(extra="allow", strict=True)
 
-    model_config = ConfigDict(extra="allow", strict=False)
+
+class Data(BaseModel):
+    """Base of every event's data: unknown fields are kept, known ones are typed strictly."""
+
+    model_config = STRICT
 
 
 def _location(value: Optional[str]) -> Optional[str]:
@@ -53,7 +60,7 @@ Loc = str
 
 
 class Side(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = STRICT
     nation: str
     bloc: str
 
@@ -69,15 +76,15 @@ class GameStarted(Data):
 
 
 class HexSpec(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = STRICT
     terrain: str = "clear"
     features: list[str] = []
     elevation: int = 0
 
 
 class Hexside(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    between: tuple[Loc, Loc]
+    model_config = STRICT
+    between: list[Loc] = Field(min_length=2, max_length=2)
     feature: str
 
     @field_validator("between")
@@ -208,7 +215,7 @@ class MoraleChecked(Data):
 
 
 class Modifier(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = STRICT
     value: int
     why: Optional[str] = None
 
@@ -249,7 +256,7 @@ class SmallArmsFired(Data):
 
 
 class AttackResult(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = STRICT
     unit: str
     result: Literal["no-effect", "hit", "pinned", "eliminated", "retreated"]
 
@@ -305,7 +312,9 @@ class CommunicationTested(Data):
 
 class FireOrderChecked(Data):
     barrage: str
-    column: int = Field(ge=0)
+    # The resistance column as a number, or as the text of one ("1", as BCRT columns are
+    # written): both are the same JSON value to the auditor, which reads either.
+    column: Union[Annotated[int, Field(ge=0)], Annotated[str, Field(pattern=r"^[0-9]{1,4}$")]]
     modifiers: list[Any] = []
     granted: bool
     result: Optional[str] = None
@@ -321,7 +330,7 @@ class ScatterTested(Data):
 
 
 class ZoneResult(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = STRICT
     location: Loc
     zone: Literal["primary", "secondary"]
     result: str
@@ -380,11 +389,15 @@ EVENT_TYPES: dict[str, type[Data]] = {
 }
 
 
-class Envelope(BaseModel):
-    """One line of the log, before its data is checked against the event type's schema."""
+ENVELOPE_FIELDS = ("v", "game", "seq", "turn", "phase", "side", "type", "data", "by", "at", "prev")
 
-    model_config = ConfigDict(extra="allow")
-    v: Literal[1]
+
+class Envelope(BaseModel):
+    """One line of the log, before its data is checked against the event type's schema. Its
+    fields are game-log.md's, no others: an unknown top-level field is refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    v: int
     game: str = Field(pattern=GAME_ID.pattern)
     seq: int = Field(ge=1)
     turn: int = Field(ge=0)
@@ -395,6 +408,13 @@ class Envelope(BaseModel):
     by: Optional[str] = None
     at: Optional[str] = None
     prev: Optional[str] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+    @field_validator("v")
+    @classmethod
+    def _version(cls, v):
+        if v != 1:
+            raise ValueError(f"format version {v!r}: this is version 1")
+        return v
 
     @field_validator("phase")
     @classmethod
@@ -425,6 +445,7 @@ _EVENT_TYPE = re.compile(r"[A-Z][A-Za-z0-9]*")
 _HASH = re.compile(r"[0-9a-f]{64}")
 _PHASES = frozenset(PHASES)
 _OPTIONAL_STR = (str, type(None))
+_ENVELOPE_KEYS = frozenset(ENVELOPE_FIELDS)
 
 
 def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
@@ -440,6 +461,8 @@ def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
             and type(kind) is str and _EVENT_TYPE.fullmatch(kind) and type(data) is dict
             and type(side) in _OPTIONAL_STR and type(by) in _OPTIONAL_STR and type(at) in _OPTIONAL_STR
             and (prev is None or (type(prev) is str and _HASH.fullmatch(prev)))):
+        return None
+    if len(obj) > len(ENVELOPE_FIELDS) or not _ENVELOPE_KEYS.issuperset(obj):
         return None
     for key in data:
         if type(key) is not str:

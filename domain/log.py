@@ -18,6 +18,19 @@ from domain.events import Envelope, first_error, plain_envelope, validate_data
 ZERO_HASH = "0" * 64
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one event may hold (docs/api.md). A larger event is refused, never stored: one line
+    of a log is read on every replay, audit and board of its game."""
+
+    max_event_bytes: int = 1024 * 1024  # the canonical line, UTF-8
+    max_string: int = 10_000            # characters of any string (key or value) in the line
+    max_depth: int = 32                 # nesting of objects and lists inside `data`
+
+
+LIMITS = Limits()
+
+
 class LogError(ValueError):
     """A line of a log that is not a valid event; nothing of its file or batch is stored."""
 
@@ -156,6 +169,50 @@ def _read_json(text: str, line: int) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError(line, "(json)", f"malformed JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise LogError(line, "(json)", f"nested too deeply (at most {LIMITS.max_depth} levels in data)") from None
+
+
+def check_bounds(obj: dict[str, Any], line: int) -> None:
+    """Refuse a line beyond LIMITS or holding a lone surrogate (a string that is not Unicode
+    text: it cannot be written as UTF-8, so it could be neither hashed nor exported)."""
+    for key, value in obj.items():
+        _check_value(value, key, line, 0)
+    try:
+        size = len(orjson.dumps(obj))
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits: measure it the slow way
+        size = len(canonical(obj).encode("utf-8"))
+    if size > LIMITS.max_event_bytes:
+        raise LogError(line, "(event)", f"{size} bytes: an event is at most {LIMITS.max_event_bytes} bytes")
+
+
+def _check_value(value: Any, where: str, line: int, depth: int) -> None:
+    kind = type(value)
+    if kind is str:
+        _check_string(value, where, line)
+    elif kind is dict:
+        if depth >= LIMITS.max_depth:
+            raise LogError(line, where, f"nested too deeply: at most {LIMITS.max_depth} levels")
+        for key, item in value.items():
+            _check_string(key, f"{where}.{key}" if type(key) is str and key.isascii() else where, line)
+            _check_value(item, f"{where}.{key}", line, depth + 1)
+    elif kind is list:
+        if depth >= LIMITS.max_depth:
+            raise LogError(line, where, f"nested too deeply: at most {LIMITS.max_depth} levels")
+        for i, item in enumerate(value):
+            _check_value(item, f"{where}[{i}]", line, depth + 1)
+
+
+def _check_string(text: Any, where: str, line: int) -> None:
+    if type(text) is not str:
+        return
+    if len(text) > LIMITS.max_string:
+        raise LogError(line, where, f"{len(text)} characters: a string is at most {LIMITS.max_string}")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise LogError(line, where, "a lone surrogate (\\ud800-\\udfff) is not Unicode text") from None
 
 
 def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
@@ -164,6 +221,7 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
 
     Raises LogError naming the line and the field. Does not advance the cursor.
     """
+    check_bounds(obj, line)
     env = plain_envelope(obj)
     if env is None:
         try:
