@@ -20,7 +20,7 @@ Every route but `/api/health` needs `Authorization: Bearer TOKEN` (tokens come f
 `umpire token issue`). Errors are problem details (`application/problem+json`). See docs/api.md."""
 
 
-def create_app(db: Optional[str] = None) -> FastAPI:
+def create_app(db: Optional[str] = None, public_read: bool = False) -> FastAPI:
     services = services_for(db)
     app = FastAPI(title="Umpire", version="1", description=DESCRIPTION,
                   openapi_url="/api/openapi.json", docs_url="/api/docs", redoc_url=None)
@@ -31,7 +31,7 @@ def create_app(db: Optional[str] = None) -> FastAPI:
     _include_optional_routes(app)
     app.add_api_route("/api/{rest:path}", _no_such_route, methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
                       include_in_schema=False)
-    _mount_dashboard(app, services.db)
+    _mount_dashboard(app, services.db, public_read)
     return app
 
 
@@ -47,9 +47,9 @@ def _include_optional_routes(app: FastAPI) -> None:
             app.include_router(importlib.import_module(name).router, responses=problems.responses(401, 403, 404, 422))
 
 
-def _mount_dashboard(app: FastAPI, db: str) -> None:
+def _mount_dashboard(app: FastAPI, db: str, public_read: bool = False) -> None:
     """Mount the Dash dashboard at / when the dashboard package provides it (after /api, which
-    FastAPI matches first)."""
+    FastAPI matches first); `public_read` lets anyone read its games, as `serve --public-read` asks."""
     if importlib.util.find_spec("dashboard") is None or importlib.util.find_spec("dashboard.app") is None:
         return
     module = importlib.import_module("dashboard.app")
@@ -58,5 +58,5 @@ def _mount_dashboard(app: FastAPI, db: str) -> None:
         return
     from a2wsgi import WSGIMiddleware
 
-    dash_app = create_dash(db, requests_pathname_prefix="/")
+    dash_app = create_dash(db, requests_pathname_prefix="/", public_read=public_read)
     app.mount("/", WSGIMiddleware(dash_app.server))

@@ -185,14 +185,19 @@ def audit(game_or_file: str, db: DbOption = None, format: Format = "text",
 @app.command()
 def serve(db: DbOption = None,
           host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
-          port: Annotated[int, typer.Option("--port")] = 8000):
+          port: Annotated[int, typer.Option("--port")] = 8000,
+          public_read: Annotated[bool, typer.Option(
+              "--public-read", help="let anyone who reaches the server read every game on the dashboard "
+                                    "(writes still need a token)")] = False):
     """Serve the HTTP API (/api) and the dashboard (/)."""
     import uvicorn
 
     from api.app import create_app
     target = get_settings(db).db
     typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
-    uvicorn.run(create_app(db=target), host=host, port=port, log_level="info")
+    if public_read:
+        typer.echo("public read: anyone who can reach this server can read every game on the dashboard")
+    uvicorn.run(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
 
 
 def _load_command_modules() -> None:

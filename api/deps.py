@@ -81,16 +81,20 @@ def current_principal(services: ServicesDep,
 PrincipalDep = Annotated[Principal, Depends(current_principal)]
 
 
+def authorise(principal: Principal, role: str, game: Optional[str]) -> Principal:
+    """The principal, when it holds at least `role` and its token reaches `game` (if any); else 403."""
+    if RANK[principal.role] < RANK[role]:
+        raise ProblemError(403, "forbidden", f"a {principal.role} token may not do this (needs {role} or better)")
+    if game is not None and not principal.sees(game):
+        raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
+    return principal
+
+
 def require(role: str) -> Callable[..., Principal]:
     """A dependency: a caller of at least `role`, whose token reaches the route's game (if any)."""
 
     def check(request: Request, principal: PrincipalDep) -> Principal:
-        if RANK[principal.role] < RANK[role]:
-            raise ProblemError(403, "forbidden", f"a {principal.role} token may not do this (needs {role} or better)")
-        game = request.path_params.get("game")
-        if game is not None and not principal.sees(game):
-            raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
-        return principal
+        return authorise(principal, role, request.path_params.get("game"))
 
     return check
 

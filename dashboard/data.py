@@ -8,6 +8,7 @@ neighbouring points many times a second and folds "as ruled" as well.
 """
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 import threading
@@ -19,6 +20,7 @@ from typing import Any, Optional
 from api.deps import Services, services_for
 from api.problems import ProblemError
 from api.recording import issue_ruling, raise_dispute
+from dashboard.access import EVERYONE, Reader
 from dashboard.figures import MapData, side_colours
 from dashboard.geometry import HexLayout
 from domain.application import ConflictError
@@ -176,20 +178,31 @@ def _strip(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class DashboardData:
-    """The store as the pages see it."""
+    """The store as the pages see it: as `reader` may see it (every read goes through `summaries`
+    or `view`, which leave out the games the reader does not see)."""
 
     def __init__(self, db: Optional[str]):
         self.services: Services = services_for(db)
+        self.reader: Reader = EVERYONE
         self._views: OrderedDict[str, GameView] = OrderedDict()
         self._apps: dict[str, tuple[int, dict[int, list[RuleApplication]]]] = {}
         self._lock = threading.Lock()
 
+    def scoped(self, reader: Reader) -> "DashboardData":
+        """The same store and caches, as `reader` sees them (one per request)."""
+        scoped = copy.copy(self)
+        scoped.reader = reader
+        return scoped
+
     # -- games ------------------------------------------------------------------------------------
     def summaries(self):
-        return self.services.ledger.games()
+        return [g for g in self.services.ledger.games() if self.reader.sees(g.game)]
 
     def view(self, game: str) -> Optional[GameView]:
-        """The game as stored now (re-read when its log has grown); None for an unknown game."""
+        """The game as stored now (re-read when its log has grown); None for an unknown game or
+        one the reader does not see."""
+        if not self.reader.sees(game):
+            return None
         last = self.services.ledger.last_seq(game)
         if not last:
             return None
@@ -237,28 +250,18 @@ class DashboardData:
             return []
         return list(dispute_views(view.lines, self.report(view), lambda seq: view.board(max(seq, 0))))
 
-    def _principal(self, token: str, role: str, game: str):
-        principal = self.services.tokens.lookup((token or "").strip())
-        if principal is None:
-            raise ProblemError(401, "unauthorized", "unknown or revoked token")
-        if not principal.at_least(role):
-            raise ProblemError(403, "forbidden", f"a {principal.role} token may not do this (needs {role} or better)")
-        if not principal.sees(game):
-            raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
-        return principal
-
-    def raise_dispute(self, game: str, about: int, claim: str, token: str) -> dict[str, Any]:
-        """A DisputeRaised by the token's holder (a player or better), as POST .../disputes does."""
+    def raise_dispute(self, game: str, about: int, claim: str) -> dict[str, Any]:
+        """A DisputeRaised by the signed-in holder (a player or better), as POST .../disputes does."""
         def write():
+            principal = self.reader.may("player", game)
             if not claim or not claim.strip():
                 raise ProblemError(422, "invalid-event", "say what is disputed (the claim)", field="claim")
-            principal = self._principal(token, "player", game)
             return raise_dispute(self.services, principal, game, int(about), claim.strip(), None)
         return _written(write)
 
-    def issue_ruling(self, game: str, body: dict[str, Any], token: str) -> dict[str, Any]:
-        """A RulingIssued by a referee, as POST .../rulings does."""
-        return _written(lambda: issue_ruling(self.services, self._principal(token, "referee", game), game, body))
+    def issue_ruling(self, game: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A RulingIssued by the signed-in referee, as POST .../rulings does."""
+        return _written(lambda: issue_ruling(self.services, self.reader.may("referee", game), game, body))
 
     # -- analytics --------------------------------------------------------------------------------
     def analytics(self, scenarios: list[str], sides: list[str], years: list[str]) -> dict[str, list[dict[str, Any]]]:

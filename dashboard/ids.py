@@ -3,6 +3,8 @@ from __future__ import annotations
 
 # -- shell --------------------------------------------------------------------------------------
 NAV = "nav"
+WHO = "who"                          # who is signed in, beside the sign-in / sign-out
+PUBLIC_BANNER = "public-banner"      # shown when the store is served with --public-read
 
 # -- games page ---------------------------------------------------------------------------------
 GAMES_TABLE = "games-table"
@@ -31,7 +33,6 @@ DISPUTE_GAME = "dispute-game"
 DISPUTE_LIST = "dispute-list"
 DISPUTE_ABOUT = "dispute-about"
 DISPUTE_CLAIM = "dispute-claim"
-DISPUTE_TOKEN = "dispute-token"
 DISPUTE_RAISE = "dispute-raise"
 DISPUTE_RAISE_RESULT = "dispute-raise-result"
 DISPUTE_EVIDENCE_FOR = "dispute-evidence-for"
@@ -41,7 +42,6 @@ RULING_DECISION = "ruling-decision"
 RULING_RULE = "ruling-rule"
 RULING_NOTE = "ruling-note"
 RULING_CORRECTIONS = "ruling-corrections"
-RULING_TOKEN = "ruling-token"
 RULING_ISSUE = "ruling-issue"
 RULING_RESULT = "ruling-result"
 DISPUTE_REFRESH = "dispute-refresh"  # dcc.Store bumped after a write so the lists reload

@@ -8,7 +8,6 @@ import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html
 
 from dashboard import ids
-from dashboard.data import DashboardData
 from dashboard.figures import consumption_figure, fot_figure, points_figure, resistance_figure
 from dashboard.pages.common import current_data
 
@@ -52,12 +51,12 @@ def png_bytes(figure: dict[str, Any]) -> bytes:
     return go.Figure(figure).to_image(format="png", width=1000, height=500)
 
 
-def register_callbacks(app, data: DashboardData) -> None:
+def register_callbacks(app) -> None:
     @app.callback(*[Output(c, "figure") for c in ids.CHARTS],
                   Input(ids.AN_SCENARIO, "value"), Input(ids.AN_SIDE, "value"), Input(ids.AN_YEAR, "value"),
                   prevent_initial_call=True)
     def filtered(scenarios, sides, years):
-        figs = figures(data.analytics(scenarios or [], sides or [], years or []))
+        figs = figures(current_data().analytics(scenarios or [], sides or [], years or []))
         return [figs[c] for c in ids.CHARTS]
 
     for chart_id in ids.CHARTS:

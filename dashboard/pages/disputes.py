@@ -1,7 +1,7 @@
 """Dispute (`/disputes/<game>`): raise a dispute on an event, see the auditor's evidence, rule on it.
 
 Writes go through the API's own service functions (api.recording.raise_dispute / issue_ruling)
-with the same bearer tokens and rights: a player (or better) raises, a referee rules.
+with the signed-in token's rights: a player (or better) raises, a referee rules.
 """
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from typing import Any, Optional
 
 from dash import Input, Output, State, dcc, get_relative_path, html, no_update
 
+from api.problems import ProblemError
 from dashboard import ids
+from dashboard.access import SIGN_IN
 from dashboard.data import DashboardData, GameView
-from dashboard.pages.common import current_data, missing_game, verdict_badge
+from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.words import describe, headline
 
 TITLE = "Disputes"
@@ -21,9 +23,9 @@ DECISIONS = ("upheld", "overturned", "house-rule")
 
 def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
     data = current_data()
-    gv = data.view(game) if game else None
-    if gv is None:
-        return missing_game(game)
+    gv = game_page(data, game)
+    if not isinstance(gv, GameView):
+        return gv
     chosen = gv.clamp(about) if about else None
     events = [{"label": headline(l), "value": l["seq"]} for l in gv.lines]
     return html.Div(className="disputes", children=[
@@ -42,8 +44,7 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                          children=evidence_for(data, gv, chosen) if chosen else []),
                 html.Label("Claim"),
                 dcc.Textarea(id=ids.DISPUTE_CLAIM, placeholder="what was wrong, and why", className="claim"),
-                html.Label("Token (player or referee)"),
-                dcc.Input(id=ids.DISPUTE_TOKEN, type="password", placeholder="umpire_…", className="token"),
+                _rights(data, gv.game, "player"),
                 html.Button("Raise dispute", id=ids.DISPUTE_RAISE),
                 html.Div(id=ids.DISPUTE_RAISE_RESULT, className="result"),
             ]),
@@ -58,13 +59,22 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                 html.Label("Corrections (JSON list of events {type, data} that replace the disputed effect)"),
                 dcc.Textarea(id=ids.RULING_CORRECTIONS, placeholder='[{"type": "UnitStatusChanged", '
                              '"data": {"unit": "g-1", "status": "unpinned"}}]', className="claim"),
-                html.Label("Referee token"),
-                dcc.Input(id=ids.RULING_TOKEN, type="password", placeholder="umpire_…", className="token"),
+                _rights(data, gv.game, "referee"),
                 html.Button("Issue ruling", id=ids.RULING_ISSUE),
                 html.Div(id=ids.RULING_RESULT, className="result"),
             ]),
         ]),
     ])
+
+
+def _rights(data: DashboardData, game: str, role: str) -> html.P:
+    """Whether the signed-in token may write here: the form says so before anyone tries."""
+    try:
+        data.reader.may(role, game)
+        return html.P(f"You are {data.reader.describe()}.", className="rights")
+    except ProblemError as refused:
+        return html.P(["Needs a ", html.B(role), " token: ", refused.detail, ". ",
+                       html.A("Sign in", href=get_relative_path(SIGN_IN))], className="rights error")
 
 
 def _open_options(data: DashboardData, game: str) -> list[dict[str, Any]]:
@@ -134,31 +144,34 @@ def _message(result: dict[str, Any], done: str) -> html.Span:
     return html.Span(done.format(**result["event"]["data"], seq=result["event"]["seq"]), className="done")
 
 
-def register_callbacks(app, data: DashboardData) -> None:
+def register_callbacks(app) -> None:
     @app.callback(Output(ids.DISPUTE_EVIDENCE_FOR, "children"), Input(ids.DISPUTE_ABOUT, "value"),
                   State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
     def evidence(about, game):
+        data = current_data()
         gv = data.view(game["game"])
-        return evidence_for(data, gv, gv.clamp(about)) if gv and about else []
+        if gv is None:
+            return html.P(unavailable(data, game["game"]), className="error")
+        return evidence_for(data, gv, gv.clamp(about)) if about else []
 
     @app.callback(Output(ids.DISPUTE_RAISE_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data"),
                   Input(ids.DISPUTE_RAISE, "n_clicks"),
                   State(ids.DISPUTE_ABOUT, "value"), State(ids.DISPUTE_CLAIM, "value"),
-                  State(ids.DISPUTE_TOKEN, "value"), State(ids.DISPUTE_GAME, "data"),
+                  State(ids.DISPUTE_GAME, "data"),
                   State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
-    def raise_(_, about, claim, token, game, refresh):
+    def raise_(_, about, claim, game, refresh):
         if not about:
             return html.Span("Choose the event disputed.", className="error"), no_update
-        result = data.raise_dispute(game["game"], about, claim or "", token or "")
+        result = current_data().raise_dispute(game["game"], about, claim or "")
         return _message(result, "Dispute {dispute} raised at event {seq}."), (refresh or 0) + ("event" in result)
 
     @app.callback(Output(ids.RULING_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data", allow_duplicate=True),
                   Input(ids.RULING_ISSUE, "n_clicks"),
                   State(ids.RULING_DISPUTE, "value"), State(ids.RULING_DECISION, "value"),
                   State(ids.RULING_RULE, "value"), State(ids.RULING_NOTE, "value"),
-                  State(ids.RULING_CORRECTIONS, "value"), State(ids.RULING_TOKEN, "value"),
+                  State(ids.RULING_CORRECTIONS, "value"),
                   State(ids.DISPUTE_GAME, "data"), State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
-    def rule(_, dispute, decision, rule_id, note, corrections, token, game, refresh):
+    def rule(_, dispute, decision, rule_id, note, corrections, game, refresh):
         if not dispute:
             return html.Span("Choose the dispute to rule on.", className="error"), no_update
         try:
@@ -169,10 +182,11 @@ def register_callbacks(app, data: DashboardData) -> None:
             return html.Span("corrections: a JSON list of events", className="error"), no_update
         body = {"dispute": dispute, "decision": decision, "rule": rule_id or None, "note": note or None,
                 "corrections": fixes}
-        result = data.issue_ruling(game["game"], body, token or "")
+        result = current_data().issue_ruling(game["game"], body)
         return _message(result, "Ruling on {dispute}: {decision} (event {seq})."), (refresh or 0) + ("event" in result)
 
     @app.callback(Output(ids.DISPUTE_LIST, "children"), Output(ids.RULING_DISPUTE, "options"),
                   Input(ids.DISPUTE_REFRESH, "data"), State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
     def refresh(_, game):
+        data = current_data()
         return dispute_list(data, game["game"]), _open_options(data, game["game"])

@@ -15,7 +15,7 @@ from dash import Input, Output, Patch, State, ctx, dcc, get_relative_path, html,
 from dashboard import ids
 from dashboard.data import DashboardData, GameView
 from dashboard.figures import STATIC_TRACES, board_traces, map_figure, touches
-from dashboard.pages.common import current_data, missing_game, verdict_badge
+from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.words import describe, headline
 
 TITLE = "Replay"
@@ -24,9 +24,9 @@ MAX_MARKS = 24
 
 def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional[str] = None, **_: Any):
     data = current_data()
-    gv = data.view(game) if game else None
-    if gv is None:
-        return missing_game(game)
+    gv = game_page(data, game)
+    if not isinstance(gv, GameView):
+        return gv
     position = gv.clamp(seq)
     ruled = view == "ruled" and gv.has_rulings
     return html.Div(className="replay", children=[
@@ -212,7 +212,7 @@ function(state) {
 """ % {"events": ids.REPLAY_EVENTS}
 
 
-def register_callbacks(app, data: DashboardData) -> None:
+def register_callbacks(app) -> None:
     app.clientside_callback(
         NAVIGATE,
         Output(ids.REPLAY_SEQ, "data"), Output(ids.REPLAY_SLIDER, "value"), Output(ids.REPLAY_JUMP, "value"),
@@ -232,9 +232,10 @@ def register_callbacks(app, data: DashboardData) -> None:
         prevent_initial_call=True,
     )
     def step(state, findings_only, game):
+        data = current_data()
         gv = data.view(game["game"])
         if gv is None:
-            return no_update, "this game is no longer in the store", no_update, no_update
+            return no_update, unavailable(data, game["game"]), no_update, no_update
         seq, ruled, only = gv.clamp(state["seq"]), bool(state.get("ruled")), "only" in (findings_only or [])
         if ctx.triggered_id == ids.REPLAY_FINDINGS_ONLY:
             return no_update, no_update, no_update, rules_panel(data, gv, seq, only)

@@ -51,15 +51,15 @@ def free_port() -> int:
 class Server:
     """`umpire serve` in a child process on a loopback port."""
 
-    def __init__(self, db: str, port: Optional[int] = None):
-        self.db, self.port = db, port or free_port()
+    def __init__(self, db: str, port: Optional[int] = None, options: tuple[str, ...] = ()):
+        self.db, self.port, self.options = db, port or free_port(), options
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: Optional[subprocess.Popen] = None
 
     def start(self, timeout: float = 30.0) -> "Server":
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve", "--db", self.db, "--port", str(self.port)],
+            [sys.executable, "-m", "api.cli", "serve", "--db", self.db, "--port", str(self.port), *self.options],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
