@@ -29,7 +29,7 @@ demo: install
 
 run: demo
 	@echo "Umpire: dashboard http://$(HOST):$(PORT)/  API http://$(HOST):$(PORT)/api/docs  health http://$(HOST):$(PORT)/api/health"
-	$(BIN)/umpire serve --db $(DB) --host $(HOST) --port $(PORT)
+	$(BIN)/umpire serve --db $(DB) --host $(HOST) --port $(PORT) --public-read
 
 test: install system-packages
 	scripts/with-postgres.sh $(BIN)/pytest -q $(PYTEST_ARGS)
