@@ -24,8 +24,18 @@ system-packages:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	fi
 
-demo: install
-	$(BIN)/umpire import --db $(DB) fixtures/games/*.jsonl
+# The demo store: the hand-written games of fixtures/games/ and a seeded league of generated
+# games (a handful with injected violations) for the analytics pages. The league is generated
+# once into $(LEAGUE) (the same seeds give the same files); importing again changes nothing.
+LEAGUE ?= var/league
+demo: install $(LEAGUE)/.complete
+	$(BIN)/umpire import --db $(DB) fixtures/games/*.jsonl $(LEAGUE)/*.jsonl
+
+$(LEAGUE)/.complete: | $(BIN)/umpire
+	rm -rf $(LEAGUE)
+	$(BIN)/umpire generate --games 30 --seed 1917 --turns 4 -o $(LEAGUE)
+	$(BIN)/umpire generate --games 6 --seed 1918 --turns 4 --inject-violations 2 -o $(LEAGUE)
+	touch $@
 
 run: demo
 	@echo "Umpire: dashboard http://$(HOST):$(PORT)/  API http://$(HOST):$(PORT)/api/docs  health http://$(HOST):$(PORT)/api/health"
@@ -35,7 +45,7 @@ test: install system-packages
 	scripts/with-postgres.sh $(BIN)/pytest -q $(PYTEST_ARGS)
 
 bench: install
-	scripts/with-postgres.sh $(BIN)/umpire bench
+	scripts/with-postgres.sh $(BIN)/umpire bench --write-docs
 
 lint: install
 	$(BIN)/python -m compileall -q domain projections api dashboard
