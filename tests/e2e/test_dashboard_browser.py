@@ -1,5 +1,6 @@
 """The dashboard in a real browser: Debian's chromium (headless) driven by Playwright against a
-real `umpire serve` (API and dashboard on one port) over a store holding the spec's examples."""
+real `umpire serve` (API and dashboard on one port) over a store holding the spec's examples.
+The store is not public: each page signs in with a viewer token first."""
 from __future__ import annotations
 
 import json
@@ -60,10 +61,24 @@ def browser():
         b.close()
 
 
+def sign_in(page: Page, token: str, then: str = "/") -> None:
+    """Sign in through the dashboard's form, then land on `then`."""
+    page.goto(f"{page.base}/sign-in?next={then}")
+    page.fill("#token", token)
+    page.click("#sign-in-submit")
+    expect(page).to_have_url(re.compile(rf"{re.escape(page.base + then)}$"))
+
+
+def token_cookie(url: str, token: str) -> dict:
+    return {"name": "umpire_token", "value": token, "url": url, "httpOnly": True, "sameSite": "Strict"}
+
+
 @pytest.fixture
-def page(browser, server):
-    """A page that records console errors, uncaught errors and failed requests; none may occur."""
+def page(browser, server, store):
+    """A page signed in with a viewer token that records console errors, uncaught errors and failed
+    requests; none may occur."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    context.add_cookies([token_cookie(server.url, services_for(store).tokens.issue("viewer")[0])])
     pg = context.new_page()
     problems: list[str] = []
     pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -180,7 +195,7 @@ def unit_labels(page: Page) -> list[str]:
                          ".find(t => t.name === 'units').text")
 
 
-def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
+def test_a_dispute_is_raised_by_a_signed_in_player_and_ruled_by_a_signed_in_referee(page, store):
     game = "first-turn-barrage"
     pinned = next(line for line in example_lines(game)
                   if line["type"] == "UnitStatusChanged" and line["data"]["status"] == "pinned")
@@ -190,15 +205,19 @@ def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
     referee, _ = tokens.issue("referee")
     page.goto(f"{page.base}/disputes/{game}")
     expect(page.locator("#dispute-list")).to_contain_text("No dispute")
+    # the viewer the page signed in with may read, not raise: the form says so, and so does a try
+    expect(page.locator(".rights").first).to_contain_text("needs player or better")
+    page.click("#dispute-about")
+    page.get_by_role("option", name=re.compile(rf"^{about} · ")).click()
+    page.fill("#dispute-claim", "a miss cannot pin")
+    page.click("#dispute-raise")
+    expect(page.locator("#dispute-raise-result")).to_contain_text("a viewer token may not do this")
 
+    sign_in(page, player, f"/disputes/{game}")
     page.click("#dispute-about")
     page.get_by_role("option", name=re.compile(rf"^{about} · ")).click()
     expect(page.locator("#dispute-evidence-for")).to_contain_text(f"Evidence on event {about}")
     page.fill("#dispute-claim", "a miss cannot pin")
-    page.fill("#dispute-token", "umpire_wrong_token")
-    page.click("#dispute-raise")
-    expect(page.locator("#dispute-raise-result")).to_contain_text("unknown or revoked token")
-    page.fill("#dispute-token", player)
     page.click("#dispute-raise")
     expect(page.locator("#dispute-raise-result")).to_contain_text("raised")
     expect(page.locator("#dispute-list")).to_contain_text("a miss cannot pin")
@@ -206,12 +225,15 @@ def test_a_dispute_is_raised_with_a_token_and_ruled_by_a_referee(page, store):
     page.click("#ruling-dispute")
     page.get_by_role("option", name=re.compile("a miss cannot pin")).click()
     page.get_by_label("overturned").check()
-    page.fill("#ruling-corrections", json.dumps([{"type": "UnitStatusChanged",
-                                                  "data": {"unit": unit, "status": "unpinned"}}]))
-    page.fill("#ruling-token", player)
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("needs referee")
-    page.fill("#ruling-token", referee)
+
+    sign_in(page, referee, f"/disputes/{game}")
+    page.click("#ruling-dispute")
+    page.get_by_role("option", name=re.compile("a miss cannot pin")).click()
+    page.get_by_label("overturned").check()
+    page.fill("#ruling-corrections", json.dumps([{"type": "UnitStatusChanged",
+                                                  "data": {"unit": unit, "status": "unpinned"}}]))
     page.fill("#ruling-note", "no hit, no pin")
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("Ruling on")
