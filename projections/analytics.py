@@ -17,11 +17,12 @@ import json
 from typing import Any, Callable, Iterable, Optional
 
 from domain.application import Ledger
+from domain.model import Game
 from projections.analytics_fold import AMMO, FIRE, RESIST, SCATTER, GameTally
-from projections.board_state import game_topics
 from projections.store import ProjectionStore
 
 PROJECTION = "analytics"
+PROBLEMS = "analytics-problems"
 PAGE = 5000
 LOCK_KEY = 720_311  # a PostgreSQL advisory lock: one writer of this projection at a time
 
@@ -46,6 +47,12 @@ SCHEMA = [
          event TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (game, seq, hex))""",
     """CREATE TABLE IF NOT EXISTS umpire_an_games (game TEXT PRIMARY KEY, state TEXT NOT NULL)""",
 ]
+
+
+def game_topics() -> list[str]:
+    """The notification topics of game events (units and elements have their own)."""
+    base = f"{Game.__module__}:{Game.__qualname__}"
+    return [f"{base}.Started", f"{base}.Recorded"]
 
 
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
@@ -93,11 +100,27 @@ class AnalyticsProjection:
             for game, lines in by_game.items():
                 tally = tallies.setdefault(game, GameTally(game))
                 for line in lines:
-                    for kind, row in tally.take(line):
+                    for kind, row in self._take_line(cur, tally, line):
                         rows[kind].append(row)
             self._write(cur, rows, tallies)
             self.store.set_position(cur, PROJECTION, notes[-1].id)
         return True
+
+    def _take_line(self, cur, tally: GameTally, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The rows of one line; a line the fold cannot take is reported for its game (see
+        `problems`) and left out, never stopping the projection for every other game."""
+        try:
+            return tally.take(line)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            self.store.kv_put(cur, PROBLEMS, f"{line['game']}/{line['seq']:09d}",
+                              {"game": line["game"], "seq": line["seq"], "type": line["type"],
+                               "error": f"{type(exc).__name__}: {exc}"})
+            return []
+
+    def problems(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        """The events the analytics could not take, per game."""
+        found = self.store.kv_all(PROBLEMS).values()
+        return [p for p in found if game is None or p["game"] == game]
 
     def _tallies(self, cur, games: list[str]) -> dict[str, GameTally]:
         out = {}
@@ -130,6 +153,8 @@ class AnalyticsProjection:
     def rebuild(self, page: int = PAGE) -> int:
         """Forget every result and take the whole log again."""
         self.store.clear(PROJECTION, TABLES)
+        with self.store.transaction() as cur:
+            cur.execute(self.store.q("DELETE FROM umpire_kv WHERE space = ?"), (PROBLEMS,))
         return self.catch_up(page)
 
     # -- reading --------------------------------------------------------------------------------

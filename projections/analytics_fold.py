@@ -121,7 +121,7 @@ class GameTally:
         barrage = self.barrages.setdefault(data["barrage"], [None, None, False])
         barrage[2] = True
         return [(FIRE, {"game": self.game, "seq": line["seq"], "barrage": data["barrage"], "turn": line["turn"],
-                        "target": barrage[0], "observer_via": barrage[1], "column_recorded": data["column"],
+                        "target": barrage[0], "observer_via": barrage[1], "column_recorded": int(data["column"]),
                         "column_computed": self.count_at(barrage[0]), "granted": bool(data["granted"]),
                         "scattered": None})]
 

@@ -1,9 +1,13 @@
 """The board at any point of a stored game, made cheap by stored checkpoints.
 
-The checkpoint projection follows the ledger's notification log (Game events only) with its
-own tracking row, and stores the board every `INTERVAL` events of each game. The map (hexes,
-hexsides) is left out of checkpoints: it is large and changes only with `MapDefined`, whose
-seqs the checkpoint lists so that the map is re-read from the log.
+Checkpoints are kept per game and made when that game's board is read: a read catches up its
+own game only, so one game's events never slow another game's board. A checkpoint holds the
+whole board, so they are spaced by the board's size (at least `INTERVAL` events apart, and at
+least a quarter as many events as the board holds items): their total size grows linearly with
+the game, and a read folds no more events than the checkpoint it starts from holds items.
+
+The map (hexes, hexsides) is left out of checkpoints: it is large and changes only with
+`MapDefined`, whose seqs the checkpoint lists so that the map is re-read from the log.
 """
 from __future__ import annotations
 
@@ -11,17 +15,11 @@ from typing import Any, Optional
 
 from domain.application import Ledger
 from domain.board.state import HANDLERS, BoardState, apply, fold
-from domain.model import Game
 from projections.store import ProjectionStore
 
 INTERVAL = 50
-PROJECTION = "board-checkpoints"
+ITEMS_PER_EVENT = 4  # a checkpoint of N board items waits for N / 4 events after it
 MAP_FIELDS = ("hexes", "hexsides", "maps")
-
-
-def game_topics() -> list[str]:
-    base = f"{Game.__module__}:{Game.__qualname__}"
-    return [f"{base}.Started", f"{base}.Recorded"]
 
 
 def to_checkpoint(state: BoardState, map_seqs: list[int]) -> dict[str, Any]:
@@ -36,6 +34,7 @@ def from_checkpoint(ledger: Ledger, game: str, data: dict[str, Any]) -> tuple[Bo
     """The board of a checkpoint just read from the store (its data is taken over, not copied)."""
     data = dict(data)
     map_seqs = data.pop("_map_seqs", [])
+    data.setdefault("problems", [])
     state = BoardState.from_json({**data, "hexes": {}, "hexsides": [], "maps": []}, owned=True)
     for seq in map_seqs:
         for line in ledger.lines(game, after=seq - 1, upto=seq):
@@ -43,71 +42,57 @@ def from_checkpoint(ledger: Ledger, game: str, data: dict[str, Any]) -> tuple[Bo
     return state, list(map_seqs)
 
 
+def board_items(state: BoardState) -> int:
+    """How much a checkpoint of this board holds, in items."""
+    return len(state.units) + len(state.elements) + len(state.markers) + len(state.disputes) + len(state.problems)
+
+
 class BoardCheckpoints:
-    """Follows the notification log and keeps a board checkpoint every INTERVAL events."""
+    """Keeps each game's board checkpoints, spaced by the board's size (see above)."""
 
     def __init__(self, ledger: Ledger, store: ProjectionStore, interval: int = INTERVAL):
         self.ledger, self.store, self.interval = ledger, store, interval
 
-    def catch_up(self, page: int = 2000) -> int:
-        """Take every new notification; return how many game events were taken."""
-        taken = 0
-        topics = game_topics()
-        while True:
-            position = self.store.position(PROJECTION)
-            notes = self.ledger.recorder.select_notifications(position + 1, page, topics=topics)
-            if not notes:
-                return taken
-            by_game: dict[str, list[dict[str, Any]]] = {}
-            for note in notes:
-                line = self.ledger._decode(note)
-                by_game.setdefault(line["game"], []).append(line)
-            rows = {game: self._checkpoints(game, lines) for game, lines in by_game.items()}
+    def next_after(self, seq: int, state: BoardState) -> int:
+        """The seq of the checkpoint that follows one taken at `seq` of this board."""
+        return seq + max(self.interval, board_items(state) // ITEMS_PER_EVENT)
+
+    def catch_up_game(self, game: str) -> int:
+        """Make the game's checkpoints that are due; return how many events were folded."""
+        last = self.ledger.last_seq(game)
+        head = self.store.last_checkpoint(game)
+        due = head[1] if head else self.interval
+        if last < due:
+            return 0
+        state, map_seqs, at = self._state_at(game, head[0] if head else 0)
+        rows, folded = [], 0
+        for line in self.ledger.lines(game, after=at, upto=last):
+            apply(state, line)
+            folded += 1
+            if line["type"] == "MapDefined":
+                map_seqs.append(line["seq"])
+            if line["seq"] == due:
+                due = self.next_after(due, state)
+                rows.append((line["seq"], due, to_checkpoint(state, map_seqs)))
+        if rows:
             with self.store.transaction() as cur:
-                if self.store.lock_position(cur, PROJECTION) != position:
-                    continue  # another process took this page first
-                for game, game_rows in rows.items():
-                    if game_rows:
-                        self.store.put_checkpoints(cur, game, game_rows)
-                self.store.set_position(cur, PROJECTION, notes[-1].id)
-            taken += len(notes)
-            if len(notes) < page:
-                return taken
+                self.store.put_checkpoints(cur, game, rows)
+        return folded
 
-    def _checkpoints(self, game: str, lines: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
-        first, last = lines[0]["seq"], lines[-1]["seq"]
-        wanted = [s for s in range(((first - 1) // self.interval + 1) * self.interval, last + 1, self.interval)
-                  if s >= first]
-        if not wanted:
-            return []
-        state, map_seqs, at = self._state_before(game, first)
-        rows = []
-        for line in lines:
-            apply(state, line)
-            if line["type"] == "MapDefined":
-                map_seqs.append(line["seq"])
-            if line["seq"] in wanted:
-                rows.append((line["seq"], to_checkpoint(state, map_seqs)))
-            if line["seq"] >= wanted[-1]:
-                break
-        return rows
+    def catch_up(self) -> int:
+        """Make every game's due checkpoints (after an import); return the events folded."""
+        return sum(self.catch_up_game(summary.game) for summary in self.ledger.games())
 
-    def _state_before(self, game: str, first: int) -> tuple[BoardState, list[int], int]:
-        cp = self.store.checkpoint_before(game, first - 1)
-        if cp:
-            state, map_seqs = from_checkpoint(self.ledger, game, cp[1])
-            at = cp[0]
-        else:
-            state, map_seqs, at = BoardState(), [], 0
-        for line in self.ledger.lines(game, after=at, upto=first - 1):
-            apply(state, line)
-            if line["type"] == "MapDefined":
-                map_seqs.append(line["seq"])
-        return state, map_seqs, first - 1
+    def _state_at(self, game: str, seq: int) -> tuple[BoardState, list[int], int]:
+        if seq == 0:
+            return BoardState(), [], 0
+        cp = self.store.checkpoint_before(game, seq)
+        state, map_seqs = from_checkpoint(self.ledger, game, cp[1])
+        return state, map_seqs, cp[0]
 
     def rebuild(self) -> int:
-        """Forget every checkpoint and take the whole log again."""
-        self.store.clear(PROJECTION, ("umpire_checkpoints",))
+        """Forget every checkpoint and make them again from the log alone."""
+        self.store.clear_checkpoints()
         return self.catch_up()
 
     def board_at(self, game: str, seq: Optional[int] = None) -> BoardState:
@@ -116,7 +101,7 @@ class BoardCheckpoints:
             return BoardState()
         last = self.ledger.last_seq(game)
         seq = last if seq is None else min(seq, last)
-        self.catch_up()
+        self.catch_up_game(game)
         cp = self.store.checkpoint_before(game, seq)
         if cp is None:
             return fold(self.ledger.lines(game, upto=seq))

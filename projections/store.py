@@ -15,9 +15,13 @@ from typing import Any, Iterator, Optional
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS umpire_tracking (
          projection TEXT PRIMARY KEY, position BIGINT NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS umpire_checkpoints (
-         game TEXT NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
+    # Board checkpoints per game; `next_at` is the seq of the next one due (projections.board_state).
+    """CREATE TABLE IF NOT EXISTS umpire_board_checkpoints (
+         game TEXT NOT NULL, seq INTEGER NOT NULL, next_at INTEGER NOT NULL, state TEXT NOT NULL,
          PRIMARY KEY (game, seq))""",
+    # The checkpoints of earlier versions, every 50 events of every game (derived data).
+    "DROP TABLE IF EXISTS umpire_checkpoints",
+    "DELETE FROM umpire_tracking WHERE projection = 'board-checkpoints'",
     """CREATE TABLE IF NOT EXISTS umpire_kv (
          space TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
          PRIMARY KEY (space, key))""",
@@ -109,23 +113,42 @@ class ProjectionStore:
                     (projection, position))
 
     # -- checkpoints ----------------------------------------------------------------------------
+    def last_checkpoint(self, game: str) -> Optional[tuple[int, int]]:
+        """(seq, next_at) of the game's last checkpoint, without reading its state."""
+        with self.transaction() as cur:
+            cur.execute(self.q("SELECT seq, next_at FROM umpire_board_checkpoints WHERE game = ? "
+                               "ORDER BY seq DESC LIMIT 1"), (game,))
+            row = cur.fetchone()
+        return (int(row[0]), int(row[1])) if row else None
+
     def checkpoint_before(self, game: str, seq: int) -> Optional[tuple[int, dict[str, Any]]]:
         with self.transaction() as cur:
-            cur.execute(self.q("SELECT seq, state FROM umpire_checkpoints WHERE game = ? AND seq <= ? "
+            cur.execute(self.q("SELECT seq, state FROM umpire_board_checkpoints WHERE game = ? AND seq <= ? "
                                "ORDER BY seq DESC LIMIT 1"), (game, seq))
             row = cur.fetchone()
         return (int(row[0]), json.loads(row[1])) if row else None
 
-    def put_checkpoints(self, cur, game: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
-        for seq, state in rows:
-            cur.execute(self.q("DELETE FROM umpire_checkpoints WHERE game = ? AND seq = ?"), (game, seq))
-        cur.executemany(self.q("INSERT INTO umpire_checkpoints (game, seq, state) VALUES (?, ?, ?)"),
-                        [(game, seq, json.dumps(state, sort_keys=True)) for seq, state in rows])
+    def put_checkpoints(self, cur, game: str, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
+        """Store checkpoints; one that another process stored first is the same board, kept."""
+        cur.executemany(self.q("INSERT INTO umpire_board_checkpoints (game, seq, next_at, state) "
+                               "VALUES (?, ?, ?, ?) ON CONFLICT (game, seq) DO NOTHING"),
+                        [(game, seq, next_at, json.dumps(state, sort_keys=True)) for seq, next_at, state in rows])
 
     def all_checkpoints(self) -> list[tuple[str, int, str]]:
         with self.transaction() as cur:
-            cur.execute("SELECT game, seq, state FROM umpire_checkpoints ORDER BY game, seq")
+            cur.execute("SELECT game, seq, state FROM umpire_board_checkpoints ORDER BY game, seq")
             return [(g, int(s), st) for g, s, st in cur.fetchall()]
+
+    def checkpoint_bytes(self, game: str) -> int:
+        """The size of a game's checkpoints (what a long game costs the store)."""
+        with self.transaction() as cur:
+            cur.execute(self.q("SELECT COALESCE(SUM(LENGTH(state)), 0) FROM umpire_board_checkpoints "
+                               "WHERE game = ?"), (game,))
+            return int(cur.fetchone()[0])
+
+    def clear_checkpoints(self) -> None:
+        with self.transaction() as cur:
+            cur.execute("DELETE FROM umpire_board_checkpoints")
 
     def clear(self, projection: str, tables: tuple[str, ...]) -> None:
         with self.transaction() as cur:

@@ -88,6 +88,9 @@ class BoardState:
     missions: dict[str, str] = field(default_factory=dict)
     barrage_types: dict[str, list[str]] = field(default_factory=dict)
     disputes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Events the fold could not apply ({seq, type, error}): reported with this game's board
+    # instead of failing every read of it (a log imported before a check existed may hold one).
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
     # -- views ----------------------------------------------------------------------------
     def units_at(self, location: str, *, side: Optional[str] = None) -> list[UnitState]:
@@ -141,6 +144,7 @@ class BoardState:
                              "eliminated": e.eliminated}
                          for k, e in self.elements.items()},
             "markers": [dict(m) for m in self.markers],
+            "problems": [dict(p) for p in self.problems],
         }
 
 
@@ -161,16 +165,29 @@ def apply(state: BoardState, line: dict[str, Any], *, ruled: bool = False) -> Bo
     state.seq = line["seq"]
     state.turn = line["turn"]
     state.phase = line["phase"]
-    handler = HANDLERS.get(line["type"])
-    if handler is not None:
-        handler(state, line)
+    _fold_one(state, line)
     if ruled and line["type"] == "RulingIssued" and line["data"].get("decision") != "upheld":
         for correction in line["data"].get("corrections", []):
+            if not isinstance(correction, dict):
+                continue
             fix = {**line, "type": correction.get("type"), "data": correction.get("data", {}),
                    "side": correction.get("side", line.get("side"))}
-            if fix["type"] in HANDLERS and fix["type"] != "RulingIssued":
-                HANDLERS[fix["type"]](state, fix)
+            if fix["type"] != "RulingIssued":
+                _fold_one(state, fix)
     return state
+
+
+def _fold_one(state: BoardState, line: dict[str, Any]) -> None:
+    handler = HANDLERS.get(line["type"]) if isinstance(line["type"], str) else None
+    if handler is None:
+        return
+    try:
+        handler(state, line)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # An event that names what the board does not hold (an imported log's correction of a
+        # unit never deployed, ...): the board goes on without it and says so.
+        state.problems.append({"seq": line["seq"], "type": line["type"],
+                               "error": f"{type(exc).__name__}: {exc}"})
 
 
 def fold(lines: Iterable[dict[str, Any]], state: Optional[BoardState] = None, *,

@@ -208,3 +208,38 @@ def test_scale_bench_on_both_stores_agrees_with_raw_sql(tmp_path):
         assert figures["projection"]["second_catch_up_events"] == 0
         assert figures["queries"]["agree_with_raw_sql"] == {"ammunition": True, "fire-orders": True}
         assert all(figures["queries"][kind]["rows"] > 0 for kind in ("ammunition", "fire-orders"))
+
+
+def _with_fot_column(lines: list[dict], game: str, column) -> list[dict]:
+    """The game under another id, its first Fire Order Table column written as `column`."""
+    out, done = [], False
+    for line in lines:
+        line = {**line, "game": game}
+        if line["type"] == "FireOrderChecked" and not done:
+            line = {**line, "data": {**line["data"], "column": column}}
+            done = True
+        out.append(line)
+    return out
+
+
+def test_a_column_written_as_text_is_counted_as_its_number(ledger, store):
+    # game-log.md, FireOrderChecked: `column` is the resistance turns used; "1" names column 1.
+    store_lines(ledger, _with_fot_column(resistance_game(), "text-column", "1"))
+    rows = fire_orders(ledger, store, "text-column")["rows"]
+    assert rows[0]["column_recorded"] == 1
+
+
+def test_an_event_analytics_cannot_take_is_reported_for_its_game_alone(ledger, store):
+    store_lines(ledger, resistance_game())
+    bad = _with_fot_column(resistance_game(), "bad-column", "1")
+    first_fot = next(i for i, line in enumerate(bad) if line["type"] == "FireOrderChecked")
+    store_lines(ledger, bad[:first_fot])
+    # A column no check lets in today, as a store written before that check holds it.
+    ledger.append("bad-column", [{**bad[first_fot], "data": {**bad[first_fot]["data"], "column": "one"}}],
+                  checked=True)
+    projection = AnalyticsProjection(ledger, store)
+    projection.catch_up()
+    assert [(p["game"], p["type"]) for p in projection.problems()] == [("bad-column", "FireOrderChecked")]
+    clean = fire_orders(ledger, store, "stretches")["rows"]  # the clean game's rows are all there
+    assert len(clean) == len([line for line in resistance_game() if line["type"] == "FireOrderChecked"])
+    assert projection.problems("stretches") == []
