@@ -77,16 +77,17 @@ def test_the_game_with_mistakes_has_the_findings_the_text_gives():
     assert [f for f in report["findings"] if f["verdict"] not in FAILING] == []
 
 
-def test_the_dispute_is_about_a_finding_and_the_ruling_cites_its_rule():
+def test_the_disputes_are_about_findings_and_the_ruling_cites_its_rule():
     log = read_log(CAMBRAI)
     findings = {seq: rule for seq, rule in breaches_by_the_text(log)}
-    disputes = [line["data"] for line in log if line["type"] == "DisputeRaised"]
+    disputes = {line["data"]["dispute"]: line["data"] for line in log if line["type"] == "DisputeRaised"}
     rulings = [line["data"] for line in log if line["type"] == "RulingIssued"]
-    assert len(disputes) == 1 and len(rulings) == 1
-    dispute, ruling = disputes[0], rulings[0]
-    assert dispute["about"] in findings
-    assert ruling["dispute"] == dispute["dispute"] and ruling["decision"] == "overturned"
-    assert ruling["rule"] == findings[dispute["about"]]
+    assert len(disputes) == 2 and len(rulings) == 1
+    assert all(d["about"] in findings for d in disputes.values())
+    ruling = rulings[0]
+    # one ruled (overturned, citing the rule of the finding it is about), one left open
+    assert ruling["decision"] == "overturned"
+    assert ruling["rule"] == findings[disputes[ruling["dispute"]]["about"]]
 
 
 def test_the_ruling_changes_the_board_at_the_disputed_unit(tmp_path):
@@ -94,7 +95,9 @@ def test_the_ruling_changes_the_board_at_the_disputed_unit(tmp_path):
     assert umpire("import", CAMBRAI, "--db", db).exit_code == 0
     assert umpire("export", CAMBRAI.stem, "--db", db, "-o", out).exit_code == 0
     stored = read_log(out)
-    about = next(line["data"]["about"] for line in stored if line["type"] == "DisputeRaised")
+    ruled_dispute = next(line["data"]["dispute"] for line in stored if line["type"] == "RulingIssued")
+    about = next(line["data"]["about"] for line in stored
+                 if line["type"] == "DisputeRaised" and line["data"]["dispute"] == ruled_dispute)
     unit = stored[about - 1]["data"]["unit"]
     played = fold(stored).public()["units"]
     ruled = fold(stored, ruled=True).public()["units"]
