@@ -5,14 +5,23 @@ import importlib
 import importlib.util
 from typing import Optional
 
-from fastapi import FastAPI
+from importlib.resources import files
+
+from fastapi import FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from api import problems
 from api.deps import services_for
+from api.limits import BodyLimit
 from api.problems import ProblemError
 from api.routes import dice, disputes, events, games, health
 
 OPTIONAL_ROUTES = ("api.routes.analytics",)
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+DOCS_ASSETS = "/api/docs-assets"
 
 DESCRIPTION = """Record wargames live, roll verifiable dice, raise disputes and rule on them.
 
@@ -23,21 +32,46 @@ Every route but `/api/health` needs `Authorization: Bearer TOKEN` (tokens come f
 def create_app(db: Optional[str] = None, public_read: bool = False) -> FastAPI:
     services = services_for(db)
     app = FastAPI(title="Umpire", version="1", description=DESCRIPTION,
-                  openapi_url="/api/openapi.json", docs_url="/api/docs", redoc_url=None)
+                  openapi_url="/api/openapi.json", docs_url=None, redoc_url=None)
     app.state.services = services
+    app.add_middleware(BodyLimit)
     problems.install(app)
     for module in (health, games, events, disputes, dice):
         app.include_router(module.router)
     _include_optional_routes(app)
-    app.add_api_route("/api/{rest:path}", _no_such_route, methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
-                      include_in_schema=False)
+    _serve_docs_offline(app)
+    app.add_api_route("/api/{rest:path}", _no_such_route, methods=ALL_METHODS, include_in_schema=False)
     _mount_dashboard(app, services.db, public_read)
     return app
 
 
-def _no_such_route(rest: str) -> None:
-    """Anything else under /api is the API's 404, not a dashboard page."""
+def _no_such_route(request: Request, rest: str) -> None:
+    """Anything else under /api is the API's 404 (not a dashboard page), or its 405 when the path
+    is a route's and only the method is wrong."""
+    path, allowed = request.scope["path"], set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.endpoint is not _no_such_route and route.path_regex.match(path):
+            allowed |= route.methods or set()
+    if allowed:
+        raise ProblemError(405, "method-not-allowed", f"{request.method} is not allowed on {request.url.path}",
+                           headers={"Allow": ", ".join(sorted(allowed))})
     raise ProblemError(404, "not-found", f"no route /api/{rest}")
+
+
+def _serve_docs_offline(app: FastAPI) -> None:
+    """/api/docs with Swagger UI's script and style from an installed package, not a CDN, so
+    that the page works on a table with no Internet."""
+    app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")
+
+    def docs() -> HTMLResponse:
+        """Swagger UI over the OpenAPI schema."""
+        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Umpire API",
+                                   swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+                                   swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+                                   swagger_favicon_url=f"{DOCS_ASSETS}/favicon.png",
+                                   swagger_ui_parameters={"validatorUrl": None})  # no badge from swagger.io
+
+    app.add_api_route("/api/docs", docs, methods=["GET"], include_in_schema=False)
 
 
 def _include_optional_routes(app: FastAPI) -> None:

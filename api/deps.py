@@ -10,6 +10,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.cli_app import open_ledger
 from api.idempotency import IdempotencyStore
+from api.limits import MAX_IDEMPOTENCY_KEY
 from api.problems import ProblemError
 from api.security import RANK, Principal, TokenStore
 from api.settings import get_settings
@@ -103,7 +104,8 @@ Viewer = Annotated[Principal, Depends(require("viewer"))]
 Player = Annotated[Principal, Depends(require("player"))]
 Referee = Annotated[Principal, Depends(require("referee"))]
 Admin = Annotated[Principal, Depends(require("admin"))]
-IdempotencyKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200,
+IdempotencyKey = Annotated[Optional[str], Header(alias="Idempotency-Key", pattern=r"^[!-~]+$",
+                                                 max_length=MAX_IDEMPOTENCY_KEY,
                                                  description="retry safely: the same key and body get the same answer")]
 
 

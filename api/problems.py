@@ -45,8 +45,9 @@ class Problem(BaseModel):
 class ProblemError(Exception):
     """Raised by routes and dependencies; answered as problem details."""
 
-    def __init__(self, status: int, kind: str, detail: str, **extra: Any):
+    def __init__(self, status: int, kind: str, detail: str, headers: Optional[dict[str, str]] = None, **extra: Any):
         self.status, self.kind, self.detail, self.extra = status, kind, detail, extra
+        self.headers = {"WWW-Authenticate": "Bearer"} if status == 401 else (headers or None)
         super().__init__(detail)
 
 
@@ -79,8 +80,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ProblemError)
     def _problem(_: Request, exc: ProblemError):
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return problem_response(exc.status, exc.kind, exc.detail, headers=headers, **exc.extra)
+        return problem_response(exc.status, exc.kind, exc.detail, headers=exc.headers, **exc.extra)
 
     @app.exception_handler(LogError)
     def _log_error(_: Request, exc: LogError):
@@ -109,6 +109,11 @@ def install(app: FastAPI) -> None:
     def _http(_: Request, exc: StarletteHTTPException):
         kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
         return problem_response(exc.status_code, kind, str(exc.detail), headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(RecursionError)
+    def _too_deep(_: Request, exc: RecursionError):
+        log.warning("a request nested too deeply: %s", exc)
+        return problem_response(422, "invalid-request", "the body is nested too deeply", field="(body)")
 
     @app.exception_handler(Exception)
     def _unexpected(_: Request, exc: Exception):

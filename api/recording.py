@@ -2,9 +2,10 @@
 (service dice, disputes, rulings), with the rights of each caller and safe retries."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import hashlib
 from typing import Any, Callable, Optional
 
+from api.authority import as_stored, check_rights, now, stamp
 from api.deps import Services
 from api.idempotency import PENDING, fingerprint
 from api.problems import ProblemError
@@ -12,16 +13,11 @@ from api.security import Principal
 from domain.application import ConflictError, parse_batch
 from domain.dice import derive_roll, parse_die
 from domain.events import validate_data
-from domain.log import LogError, canonical
+from domain.log import LogError, canonical, chain
 
-MAX_BATCH = 10_000
 SERVICE_RETRIES = 20
 
 Outcome = tuple[int, Any]  # HTTP status and JSON body
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 # -- idempotency ------------------------------------------------------------------------------
@@ -46,13 +42,13 @@ def idempotent(services: Services, principal: Principal, key: Optional[str], req
             return replayed
         return held.status, held.body
     try:
-        status, body = action()
-    except ConflictError:
-        replayed = replay() if replay else None
-        if replayed is None:
-            services.answers.release(principal.id, key)
-            raise
-        status, body = replayed
+        try:
+            status, body = action()
+        except ConflictError:
+            replayed = replay() if replay else None
+            if replayed is None:
+                raise
+            status, body = replayed
     except BaseException:
         services.answers.release(principal.id, key)
         raise
@@ -61,56 +57,51 @@ def idempotent(services: Services, principal: Principal, key: Optional[str], req
 
 
 # -- batches from the table -------------------------------------------------------------------
-def check_rights(principal: Principal, objs: list[dict[str, Any]], creating: bool) -> None:
-    """Admins create games; players record their own side's events and neutral ones."""
-    if creating and not principal.at_least("admin"):
-        raise ProblemError(403, "forbidden", "only an admin may create a game")
-    if principal.at_least("referee"):
-        return
-    for line, obj in enumerate(objs, start=1):
-        side = obj.get("side")
-        if side is not None and side != principal.side:
-            raise ProblemError(403, "forbidden", f"a player of side {principal.side!r} may not record "
-                               f"events of side {side!r}", line=line, field="side")
-        if obj.get("type") == "RulingIssued":
-            raise ProblemError(403, "forbidden", "only a referee issues rulings", line=line, field="type")
-
-
-def batch_answer(game: str, objs: list[dict[str, Any]]) -> Outcome:
+def batch_answer(services: Services, game: str, objs: list[dict[str, Any]]) -> Outcome:
     first, last = objs[0]["seq"], objs[-1]["seq"]
     return 201, {"game": game, "appended": len(objs), "first_seq": first, "last_seq": last,
-                 "status": "created" if first == 1 else "appended"}
+                 "status": "created" if first == 1 else "appended", "head": head_at(services, game, last)}
 
 
-def stored_already(services: Services, game: str, objs: list[dict[str, Any]]) -> Optional[Outcome]:
-    """The answer to a batch that the log already holds line for line (a retried request)."""
-    first, last = objs[0].get("seq"), objs[-1].get("seq")
-    if not isinstance(first, int) or not isinstance(last, int) or last < first:
+def head_at(services: Services, game: str, seq: int) -> str:
+    """The hash of the stored line `seq` with its `prev`: what the next line's `prev` names."""
+    cursor = services.ledger.cursor(game)
+    if cursor.next_seq == seq + 1:
+        return cursor.prev
+    *_, text = chain(services.ledger.lines(game, upto=seq))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def stored_already(services: Services, principal: Principal, game: str, events: list[Any]) -> Optional[Outcome]:
+    """The answer to a batch of this token's that the log already holds line for line, `at`
+    aside (a retried request whose first answer was lost)."""
+    objs = parse_batch(events)
+    first, last = (objs[0].get("seq"), objs[-1].get("seq")) if objs else (None, None)
+    if type(first) is not int or type(last) is not int or not 1 <= first <= last <= services.ledger.last_seq(game):
         return None
     stored = services.ledger.lines(game, after=first - 1, upto=last)
     if len(stored) != len(objs):
         return None
     for old, new in zip(stored, objs):
-        if canonical(old) != canonical({k: v for k, v in new.items() if k != "prev"}):
+        if canonical({k: v for k, v in old.items() if k != "at"}) != canonical(as_stored(principal, new)):
             return None
-    return batch_answer(game, objs)
+    return batch_answer(services, game, stored)
 
 
 def append_batch(services: Services, principal: Principal, game: str, events: list[Any]) -> Outcome:
-    """Check a batch from the table and store it whole (201), or refuse it whole."""
+    """Check a batch from the table, stamp it and store it whole (201), or refuse it whole."""
     objs = parse_batch(events)
     if not objs:
         raise LogError(1, "events", "an empty batch")
-    if len(objs) > MAX_BATCH:
-        raise LogError(MAX_BATCH + 1, "events", f"at most {MAX_BATCH} events a batch")
     creating = not services.ledger.has_game(game)
     if creating and objs[0].get("type") != "GameStarted":
         raise ProblemError(404, "unknown-game", f"no game {game!r}: a new game's first event is its GameStarted")
     check_rights(principal, objs, creating)
+    stamped = stamp(principal, objs)
     if creating:
         services.seeds.ensure(game)  # the dice commitment exists before the game's first event
-    services.ledger.append(game, objs)
-    return batch_answer(game, objs)
+    services.ledger.append(game, stamped)
+    return batch_answer(services, game, stamped)
 
 
 def import_log(services: Services, text: str) -> Outcome:
@@ -131,7 +122,7 @@ def append_service_event(services: Services, principal: Principal, game: str, ev
         cursor = services.ledger.cursor(game)
         seq = cursor.next_seq
         obj = {"v": 1, "game": game, "seq": seq, "turn": cursor.turn, "phase": cursor.phase, "side": side,
-               "type": event_type, "data": make_data(seq), "by": principal.label, "at": _now()}
+               "type": event_type, "data": make_data(seq), "by": principal.label, "at": now()}
         try:
             services.ledger.append(game, [obj])
         except ConflictError:
@@ -203,6 +194,9 @@ def _check_correction(i: int, correction: dict[str, Any]) -> None:
     if not isinstance(correction.get("type"), str) or not isinstance(correction.get("data"), dict):
         raise ProblemError(422, "invalid-event", "a correction is an event: an object with `type` and `data`",
                            field=where)
+    if correction["type"] == "DieRolled" and correction["data"].get("source") == "service":
+        raise ProblemError(403, "forbidden", "a service roll is made by the roll route, not written into a ruling",
+                           field=f"{where}.data.source")
     try:
         validate_data(correction["type"], correction["data"])
     except ValueError as err:

@@ -5,6 +5,8 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from api.limits import MAX_BATCH
+
 
 class Health(BaseModel):
     status: str
@@ -12,10 +14,12 @@ class Health(BaseModel):
 
 
 class EventBatch(BaseModel):
-    """Lines of the log format (objects, or JSON strings), `seq` included, `prev` optional."""
+    """Lines of the log format (objects, or JSON strings), `seq` included, `prev` optional on
+    the first; `by` and `at` are stamped by the service."""
 
+    model_config = ConfigDict(extra="forbid")
     events: list[Union[dict[str, Any], str]] = Field(
-        description="events in order; the first continues the game at its next seq")
+        max_length=MAX_BATCH, description="events in order; the first continues the game at its next seq")
 
 
 class AppendAnswer(BaseModel):
@@ -24,6 +28,7 @@ class AppendAnswer(BaseModel):
     first_seq: int
     last_seq: int
     status: Literal["created", "appended"]
+    head: str = Field(description="the hash of the last stored line: the `prev` of the game's next event")
 
 
 class ImportAnswer(BaseModel):

@@ -7,22 +7,22 @@ from fastapi.responses import JSONResponse
 
 from api import recording
 from api.deps import Admin, IdempotencyKey, Player, ServicesDep
+from api.limits import MAX_IMPORT_BYTES
 from api.problems import ProblemError, responses
 from api.schemas import AppendAnswer, EventBatch, ImportAnswer
 
 router = APIRouter(prefix="/api", tags=["recording"])
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 
 @router.post("/games/{game}/events", status_code=201, response_model=AppendAnswer,
-             responses=responses(401, 403, 404, 409, 422))
+             responses=responses(400, 401, 403, 404, 409, 413, 422))
 def append_events(game: str, batch: EventBatch, services: ServicesDep, principal: Player,
                   idempotency_key: IdempotencyKey = None) -> JSONResponse:
     """Append a batch of events at the game's next seq, whole or not at all."""
     status, body = recording.idempotent(
         services, principal, idempotency_key, ("POST", f"/api/games/{game}/events", batch.events),
         lambda: recording.append_batch(services, principal, game, batch.events),
-        lambda: recording.stored_already(services, game, recording.parse_batch(batch.events)))
+        lambda: recording.stored_already(services, principal, game, batch.events))
     return JSONResponse(body, status_code=status)
 
 
