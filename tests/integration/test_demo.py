@@ -3,6 +3,7 @@ dispute and the referee's ruling) and the seeded league of generated games for t
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 
@@ -109,10 +110,12 @@ def test_the_ruling_changes_the_board_at_the_disputed_unit(tmp_path):
 # -- the league ------------------------------------------------------------------------------------
 def make_demo(db, league):
     """`make demo` as `make run` calls it, into a store and league folder of the test's own."""
-    # -o: the virtualenv is already installed; do not let make reinstall it.
+    # -o: the virtualenv is already installed; do not let make reinstall it. Under `make test`
+    # the parent make's flags and variables would reach this one through the environment.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     started = time.monotonic()
     done = subprocess.run(["make", "-s", "-o", "install", "-o", ".venv/bin/umpire", "demo",
-                           f"DB={db}", f"LEAGUE={league}"], cwd=ROOT, capture_output=True, text=True)
+                           f"DB={db}", f"LEAGUE={league}"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout + done.stderr, time.monotonic() - started
 
