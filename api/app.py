@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.routing import Route
+from starlette.routing import Match
 
 from api import problems
 from api.deps import services_for
@@ -48,14 +48,26 @@ def create_app(db: Optional[str] = None, public_read: bool = False) -> FastAPI:
 def _no_such_route(request: Request, rest: str) -> None:
     """Anything else under /api is the API's 404 (not a dashboard page), or its 405 when the path
     is a route's and only the method is wrong."""
-    path, allowed = request.scope["path"], set()
-    for route in request.app.router.routes:
-        if isinstance(route, Route) and route.endpoint is not _no_such_route and route.path_regex.match(path):
-            allowed |= route.methods or set()
+    allowed = _allowed_methods(request)
     if allowed:
         raise ProblemError(405, "method-not-allowed", f"{request.method} is not allowed on {request.url.path}",
                            headers={"Allow": ", ".join(sorted(allowed))})
     raise ProblemError(404, "not-found", f"no route /api/{rest}")
+
+
+def _allowed_methods(request: Request) -> set[str]:
+    """The methods some route before this catch-all takes at the request's path (asked of the
+    routes themselves, so that routers included in any way are covered)."""
+    allowed = set()
+    for method in ALL_METHODS:
+        scope = {**request.scope, "method": method}
+        for route in request.app.router.routes:
+            if getattr(route, "endpoint", None) is _no_such_route:
+                break
+            if route.matches(scope)[0] == Match.FULL:
+                allowed.add(method)
+                break
+    return allowed
 
 
 def _serve_docs_offline(app: FastAPI) -> None:

@@ -103,12 +103,16 @@ def install(app: FastAPI) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
         line, field = _validation_location(tuple(first.get("loc", ())))
+        if first.get("type") == "json_invalid":
+            line, field = None, "(body)"
         return problem_response(422, "invalid-request", str(first.get("msg")), line=line, field=field)
 
     @app.exception_handler(StarletteHTTPException)
     def _http(_: Request, exc: StarletteHTTPException):
-        kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
-        return problem_response(exc.status_code, kind, str(exc.detail), headers=getattr(exc, "headers", None))
+        kind = {400: "invalid-request", 404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
+        field = "(body)" if exc.status_code == 400 else None  # a body FastAPI could not parse (e.g. nested too deeply)
+        return problem_response(exc.status_code, kind, str(exc.detail), headers=getattr(exc, "headers", None),
+                                field=field)
 
     @app.exception_handler(RecursionError)
     def _too_deep(_: Request, exc: RecursionError):
@@ -116,6 +120,7 @@ def install(app: FastAPI) -> None:
         return problem_response(422, "invalid-request", "the body is nested too deeply", field="(body)")
 
     @app.exception_handler(Exception)
-    def _unexpected(_: Request, exc: Exception):
-        log.exception("unexpected error")
+    def _unexpected(request: Request, exc: Exception):
+        # the handler runs after the exception was caught: pass it, or the log holds no traceback
+        log.error("unexpected error answering %s %s", request.method, request.url.path, exc_info=exc)
         return problem_response(500, "internal-error", "an unexpected error; the log has the details")

@@ -1,9 +1,9 @@
 """Request and response bodies of the API (the OpenAPI schema is made from these)."""
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from api.limits import MAX_BATCH
 
@@ -18,7 +18,9 @@ class EventBatch(BaseModel):
     the first; `by` and `at` are stamped by the service."""
 
     model_config = ConfigDict(extra="forbid")
-    events: list[Union[dict[str, Any], str]] = Field(
+    # Any item is taken here and refused by the log's reader with its line (an event must be
+    # an object, or a JSON string of one), so that the error names the line, not a union member.
+    events: list[Annotated[Any, WithJsonSchema({"anyOf": [{"type": "object"}, {"type": "string"}]})]] = Field(
         max_length=MAX_BATCH, description="events in order; the first continues the game at its next seq")
 
 

@@ -13,7 +13,7 @@ router = APIRouter(prefix="/api", tags=["dice"])
 
 
 @router.post("/games/{game}/rolls", status_code=201, response_model=EventAnswer,
-             responses=responses(401, 403, 404, 409, 422))
+             responses=responses(400, 401, 403, 404, 409, 413, 422))
 def service_roll(game: str, body: RollRequest, services: ServicesDep, principal: Player,
                  idempotency_key: IdempotencyKey = None) -> JSONResponse:
     """Roll a die for the table (appends a `DieRolled` with `source: service` and its proof)."""
@@ -34,7 +34,7 @@ def dice_commitment(game: str, services: ServicesDep, _: Viewer) -> dict:
     return seed.public()
 
 
-@router.post("/games/{game}/dice/reveal", response_model=DiceInfo, responses=responses(401, 403, 404, 422))
+@router.post("/games/{game}/dice/reveal", response_model=DiceInfo, responses=responses(401, 403, 404, 413))
 def reveal_seed(game: str, services: ServicesDep, _: Referee) -> dict:
     """Publish the game's seed (referee or admin); the service rolls no more dice for it."""
     services.known_game(game)

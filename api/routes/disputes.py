@@ -14,7 +14,7 @@ router = APIRouter(prefix="/api", tags=["disputes"])
 
 
 @router.post("/games/{game}/disputes", status_code=201, response_model=EventAnswer,
-             responses=responses(401, 403, 404, 409, 422))
+             responses=responses(400, 401, 403, 404, 409, 413, 422))
 def raise_dispute(game: str, body: DisputeRequest, services: ServicesDep, principal: Player,
                   idempotency_key: IdempotencyKey = None) -> JSONResponse:
     """Raise a dispute about an earlier event (appends a `DisputeRaised`)."""
@@ -26,7 +26,7 @@ def raise_dispute(game: str, body: DisputeRequest, services: ServicesDep, princi
 
 
 @router.post("/games/{game}/rulings", status_code=201, response_model=EventAnswer,
-             responses=responses(401, 403, 404, 409, 422))
+             responses=responses(400, 401, 403, 404, 409, 413, 422))
 def issue_ruling(game: str, body: RulingRequest, services: ServicesDep, principal: Referee,
                  idempotency_key: IdempotencyKey = None) -> JSONResponse:
     """Rule on a dispute (referee only; appends a `RulingIssued` with its corrections)."""
