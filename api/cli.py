@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from api.cli_app import DbOption, app, fail, game_lines, open_ledger, stored_game
+from api.cli_app import (DbOption, FormatOption, app, created_store, existing_store, fail, game_lines,
+                         open_ledger, optional_store, progress, read_text, stored_game, text_lines)
 from api.settings import get_settings
 from domain.application import ConflictError
 from domain.log import LogError, head_hash, verify_lines
@@ -19,9 +20,6 @@ from projections.audit_trail import audit_lines
 from projections.board_state import BoardCheckpoints, seq_of
 from projections.store import ProjectionStore
 
-Format = Annotated[str, typer.Option("--format", help="json or text")]
-
-
 def projection_store(db: Optional[str]) -> ProjectionStore:
     return ProjectionStore(get_settings(db).db)
 
@@ -31,38 +29,47 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
             db: DbOption = None,
             allow_unknown: Annotated[bool, typer.Option("--allow-unknown", help="keep unknown event types")] = False):
     """Import game logs: each file whole or not at all; a re-import changes nothing."""
-    ledger = open_ledger(db)
+    ledger = None
     status = 0
-    with typer.progressbar(files, label="importing", file=sys.stderr) as bar:
-        for path in bar:
+    with progress("importing", len(files)) as advance:
+        for path in files:
+            texts = text_lines(read_text(path))
+            # The store is created only once there is a readable file to put in it.
+            ledger = ledger or open_ledger(created_store(db))
             try:
-                with open(path, encoding="utf-8") as fh:
-                    result = ledger.import_lines(fh.readlines(), allow_unknown=allow_unknown)
+                result = ledger.import_lines(texts, allow_unknown=allow_unknown)
             except LogError as err:
                 fail(f"{path}: {err} (nothing of this file was stored)")
             except ConflictError as err:
                 typer.echo(f"umpire: {path}: conflict: {err}", err=True)
                 status = 1
                 continue
-            except OSError as err:
-                fail(f"{path}: cannot read: {err}")
-            words = {"created": f"imported {result.appended} events",
-                     "appended": f"appended {result.appended} new events (now {result.last_seq})",
-                     "unchanged": f"already imported ({result.last_seq} events): nothing changed"}
-            typer.echo(f"{path}: {result.game}: {words[result.status]}")
+            finally:
+                advance()
+            typer.echo(f"{path}: {result.game}: {IMPORT_WORDS[result.status].format(r=result)}")
     BoardCheckpoints(ledger, projection_store(db)).catch_up()
     raise typer.Exit(status)
+
+
+IMPORT_WORDS = {"created": "imported {r.appended} events",
+                "appended": "appended {r.appended} new events (now {r.last_seq})",
+                "unchanged": "already imported ({r.last_seq} events): nothing changed"}
 
 
 @app.command()
 def export(game: str, db: DbOption = None,
            output: Annotated[Optional[Path], typer.Option("-o", "--output", help="file (default: stdout)")] = None):
     """Export a game as canonical JSONL with the hash chain."""
-    ledger = open_ledger(db)
+    ledger = open_ledger(existing_store(db))
     stored_game(ledger, game)
+    if output and not output.parent.is_dir():
+        fail(f"{output}: no folder {output.parent} to write into")
     text = "".join(line + "\n" for line in ledger.export(game))
     if output:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as err:
+            fail(f"{output}: cannot write: {err.strerror or err}")
     else:
         sys.stdout.write(text)
 
@@ -72,10 +79,7 @@ def verify(file: Path, db: DbOption = None,
            expect_head: Annotated[Optional[str], typer.Option("--expect-head", help="published hash of the last line")] = None,
            seed: Annotated[Optional[Path], typer.Option("--seed", help="the revealed dice seed (hex file), to recompute service rolls")] = None):
     """Check an exported log's schema and hash chain (and against the store, when it holds the game)."""
-    try:
-        texts = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        fail(f"{file}: cannot read: {err}")
+    texts = read_text(file).splitlines()
     try:
         error = verify_lines(texts)
     except LogError as err:
@@ -97,7 +101,10 @@ def verify(file: Path, db: DbOption = None,
 def _against_store(texts: list[str], db: Optional[str]) -> Optional[LogError]:
     """Where the store holds the game, every line must be the stored one."""
     first = json.loads(texts[0])
-    ledger = open_ledger(db)
+    target = optional_store(db)
+    if target is None:
+        return None
+    ledger = open_ledger(target)
     if not ledger.has_game(first["game"]):
         return None
     for number, (stored, text) in enumerate(zip(ledger.export(first["game"]), texts), start=1):
@@ -107,9 +114,9 @@ def _against_store(texts: list[str], db: Optional[str]) -> Optional[LogError]:
 
 
 @app.command()
-def games(db: DbOption = None, format: Format = "text"):
+def games(db: DbOption = None, format: FormatOption = "text"):
     """List the stored games: id, ruleset, scenario, events, last turn."""
-    rows = open_ledger(db).games()
+    rows = open_ledger(existing_store(db)).games()
     if format == "json":
         typer.echo(json.dumps([r.__dict__ for r in rows], indent=1))
         return
@@ -122,9 +129,9 @@ def state(game: str, db: DbOption = None,
           at: Annotated[Optional[int], typer.Option("--at", help="after event SEQ (0: the empty board)")] = None,
           turn: Annotated[Optional[int], typer.Option("--turn", help="at the end of turn N")] = None,
           phase: Annotated[Optional[str], typer.Option("--phase", help="with --turn: at the end of phase P")] = None,
-          format: Format = "json"):
+          format: FormatOption = "text"):
     """The board at any point of a stored game."""
-    ledger = open_ledger(db)
+    ledger = open_ledger(existing_store(db))
     stored_game(ledger, game)
     if at is not None and turn is not None:
         fail("give --at or --turn, not both")
@@ -153,7 +160,7 @@ def state(game: str, db: DbOption = None,
 
 
 @app.command()
-def audit(game_or_file: str, db: DbOption = None, format: Format = "text",
+def audit(game_or_file: str, db: DbOption = None, format: FormatOption = "text",
           all_: Annotated[bool, typer.Option("--all", help="list every rule application, ok ones too")] = False,
           tables: Annotated[Optional[Path], typer.Option("--tables", help="a table pack file (JSON)")] = None,
           interpretation: Annotated[Optional[list[str]], typer.Option("--interpretation", help="NAME=READING")] = None):
@@ -185,7 +192,7 @@ def audit(game_or_file: str, db: DbOption = None, format: Format = "text",
 @app.command()
 def serve(db: DbOption = None,
           host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
-          port: Annotated[int, typer.Option("--port")] = 8000,
+          port: Annotated[int, typer.Option("--port", parser=port_number, metavar="PORT", help="1-65535")] = 8000,
           public_read: Annotated[bool, typer.Option(
               "--public-read", help="let anyone who reaches the server read every game on the dashboard "
                                     "(writes still need a token)")] = False):
@@ -193,11 +200,19 @@ def serve(db: DbOption = None,
     import uvicorn
 
     from api.app import create_app
-    target = get_settings(db).db
+    target = created_store(db)
     typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
     if public_read:
         typer.echo("public read: anyone who can reach this server can read every game on the dashboard")
     uvicorn.run(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
+
+
+def port_number(value: str | int) -> int:
+    """A TCP port; anything else ends the command with one line, before anything is opened."""
+    text = str(value)
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        fail(f"--port {text}: a port number from 1 to 65535")
+    return int(text)
 
 
 def _load_command_modules() -> None:

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
 from typing import Annotated, Optional
 
 import typer
 
-from api.cli_app import DbOption, app, fail, open_ledger
+from api.cli_app import DbOption, app, existing_store, fail, open_ledger
 from api.settings import get_settings
 from domain.application import UnknownGame
 from projections.analytics import QUERIES, to_csv
@@ -17,13 +18,19 @@ analytics_app = typer.Typer(name="analytics", no_args_is_help=True,
 app.add_typer(analytics_app, name="analytics")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", help="only this game (default: every game)")]
-FormatOption = Annotated[str, typer.Option("--format", help="json or csv")]
 
 
-def _run(kind: str, db: Optional[str], game: Optional[str], format: str) -> None:
-    if format not in ("json", "csv"):
-        fail(f"--format {format!r}: json or csv")
-    ledger = open_ledger(db)
+class DataFormat(str, Enum):
+    """Analytics print rows of data only: JSON (the API's answer) or CSV."""
+    json = "json"
+    csv = "csv"
+
+
+FormatOption = Annotated[DataFormat, typer.Option("--format", help="json or csv")]
+
+
+def _run(kind: str, db: Optional[str], game: Optional[str], format: DataFormat) -> None:
+    ledger = open_ledger(existing_store(db))
     if game is not None and not ledger.has_game(game):
         fail(str(UnknownGame(game)))
     result = QUERIES[kind](ledger, ProjectionStore(get_settings(db).db), game)
@@ -56,7 +63,7 @@ def charts(out: Annotated[str, typer.Argument(help="directory for the PNG files"
            db: DbOption = None, game: GameOption = None):
     """Write the analytics charts of docs/analytics.md as PNG files (plotly + kaleido)."""
     from api.analytics_charts import write_charts
-    ledger = open_ledger(db)
+    ledger = open_ledger(existing_store(db))
     store = ProjectionStore(get_settings(db).db)
     rows = {kind: query(ledger, store)["rows"] for kind, query in QUERIES.items()}
     for path in write_charts(rows, out, game=game):

@@ -1,16 +1,17 @@
-"""`umpire bench`: performance against raw baselines measured in the same run, into docs/benchmarks.md."""
+"""`umpire bench`: performance against raw baselines measured in the same run; with `--write-docs`,
+recorded in docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
 from api.bench import run_bench
-from api.cli_app import app
+from api.cli_app import app, progress
 
 DOC = Path("docs/benchmarks.md")
 
@@ -37,26 +38,48 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
           api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
           clients: Annotated[int, typer.Option("--clients", help="with --api: concurrent clients")] = 8,
-          doc: Annotated[Path, typer.Option("--doc", help="where to record the figures")] = DOC):
-    """Measure import, rebuild and random access against raw sqlite3/json baselines."""
+          write_docs: Annotated[bool, typer.Option("--write-docs", help="also record the figures in --doc")] = False,
+          doc: Annotated[Path, typer.Option("--doc", help="where --write-docs records the figures")] = DOC):
+    """Measure import, rebuild and random access against raw sqlite3/json baselines; print the figures."""
     pg = pg or os.environ.get("UMPIRE_TEST_PG")
     work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
     if api:
-        from api.bench_api import run_api_bench
-        stores = [str(work / "api.db")] + ([_fresh_pg(pg)] if pg else [])
-        figures = {"api": [run_api_bench(db, clients=clients) for db in stores]}
-        write_section(doc, "api", f"umpire bench --api --clients {clients}", figures["api"])
+        sections = _api_sections(work, pg, clients)
     elif scale:
-        from projections.bench_scale import run_scale_bench
-        figures = run_scale_bench(str(work / "scale.db"), pg, games=games)
-        write_section(doc, "scale", f"umpire bench --scale --games {games}", figures)
+        sections = _scale_sections(work, pg, games)
     else:
-        from domain.board.bench import run_board_bench
-        figures = {"ledger": run_bench(str(work / "bench.db"), _fresh_pg(pg), events),
-                   "board": run_board_bench()}
-        write_section(doc, "ledger", f"umpire bench --events {events}", figures["ledger"])
-        write_section(doc, "board", "umpire bench (domain.board.bench.run_board_bench)", figures["board"])
-    typer.echo(json.dumps(figures, indent=1, sort_keys=True))
+        sections = _ledger_sections(work, pg, events)
+    figures: dict[str, Any] = {}
+    with progress("benchmarking", len(sections)) as advance:
+        for name, command, measure in sections:
+            figures[name] = measure()
+            if write_docs:
+                write_section(doc, name, command, figures[name])
+            advance()
+    typer.echo(json.dumps(figures["scale"] if scale else figures, indent=1, sort_keys=True))
+
+
+Section = tuple[str, str, Callable[[], Any]]
+
+
+def _ledger_sections(work: Path, pg: Optional[str], events: int) -> list[Section]:
+    from domain.board.bench import run_board_bench
+    return [("ledger", f"umpire bench --events {events}", lambda: run_bench(str(work / "bench.db"), _fresh_pg(pg), events)),
+            ("board", "umpire bench (domain.board.bench.run_board_bench)", run_board_bench)]
+
+
+def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:
+    from projections.bench_scale import run_scale_bench
+    return [("scale", f"umpire bench --scale --games {games}", lambda: run_scale_bench(str(work / "scale.db"), pg, games=games))]
+
+
+def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:
+    from api.bench_api import run_api_bench
+
+    def measure() -> list[dict[str, Any]]:
+        stores = [str(work / "api.db")] + ([_fresh_pg(pg)] if pg else [])
+        return [run_api_bench(db, clients=clients) for db in stores]
+    return [("api", f"umpire bench --api --clients {clients}", measure)]
 
 
 def _fresh_pg(server: Optional[str]) -> Optional[str]:

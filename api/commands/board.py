@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from api.cli_app import DbOption, app, fail, open_ledger, stored_game
+from api.cli_app import DbOption, FormatOption, app, existing_store, fail, open_ledger, stored_game
 from domain.board.graph import UnknownCost, reachable
 from domain.board.hexes import LOC_RE, PlacementError, distance
 from domain.board.los import sight
@@ -17,13 +17,12 @@ from domain.rules.tables import TablePackError, load_pack_file, resolve
 from projections.board_state import board_at
 
 AtOption = Annotated[Optional[int], typer.Option("--at", help="the board after this seq (default: the last event)")]
-FormatOption = Annotated[str, typer.Option("--format", help="json or text")]
 TablesOption = Annotated[Optional[Path], typer.Option("--tables", help="a table pack file (JSON)")]
 InterpOption = Annotated[Optional[list[str]], typer.Option("--interpretation", help="NAME=READING")]
 
 
 def _board(game: str, at: Optional[int], db: Optional[str]) -> tuple[Board, list[dict[str, Any]]]:
-    ledger = open_ledger(db)
+    ledger = open_ledger(existing_store(db))
     stored_game(ledger, game)
     last = ledger.last_seq(game)
     if at is not None and not 0 <= at <= last:
@@ -45,18 +44,12 @@ def _options(state_tables: str, tables: Optional[Path], interpretation: Optional
     return pack, readings
 
 
-def _check_format(format: str) -> None:
-    if format not in ("json", "text"):
-        fail(f"--format {format!r}: json or text")
-
-
 @app.command("reach")
 def reach(game: Annotated[str, typer.Argument(help="game id")],
           unit: Annotated[str, typer.Argument(help="unit id")],
           at: AtOption = None, db: DbOption = None, format: FormatOption = "text",
           tables: TablesOption = None, interpretation: InterpOption = None):
     """The hexes UNIT could reach at that point, with the cost of each and the rule that stops it at the edge."""
-    _check_format(format)
     board, _ = _board(game, at, db)
     if unit not in board.state.units:
         fail(f"{game}: no unit {unit!r} at seq {board.state.seq}")
@@ -87,7 +80,6 @@ def sight_(game: Annotated[str, typer.Argument(help="game id")],
            spine: Annotated[str, typer.Option("--along-hexside", help="both-sides-block or either-side-blocks")]
            = "both-sides-block"):
     """Whether FROM sees TO: clear or blocked, the hex or hexside that blocks, and the rule."""
-    _check_format(format)
     for loc in (from_loc, to_loc):
         if not LOC_RE.match(loc):
             fail(f"{loc!r} is not a hex location like '5:6613'")

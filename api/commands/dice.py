@@ -7,7 +7,7 @@ from typing import Annotated, Iterator, Optional
 
 import typer
 
-from api.cli_app import DbOption, app, fail, read_file_lines
+from api.cli_app import DbOption, app, existing_store, fail, optional_store, read_file_lines
 from api.deps import services_for
 from api.verify_hooks import verifier
 from domain.dice import service_rolls, verify_rolls
@@ -18,7 +18,7 @@ SeedOption = Annotated[Optional[Path], typer.Option("--seed", help="a file holdi
 @app.command()
 def reveal(game: str, db: DbOption = None):
     """Publish a game's dice seed (local access counts as admin); prints the seed."""
-    services = services_for(db)
+    services = services_for(existing_store(db))
     if not services.ledger.has_game(game):
         fail(f"no game {game!r} in this store")
     seed = services.seeds.reveal(game)
@@ -46,7 +46,7 @@ def verify_dice(file: Path, seed: SeedOption = None, db: DbOption = None):
     if seed is not None:
         secret = read_seed(seed)
     else:
-        stored = services_for(db).seeds.get(lines[0]["game"])
+        stored = services_for(existing_store(db)).seeds.get(lines[0]["game"])
         if stored is None or not stored.revealed:
             fail(f"{file}: the seed of game {lines[0]['game']!r} is not revealed (give --seed FILE)")
         secret = stored.seed
@@ -59,8 +59,6 @@ def verify_dice(file: Path, seed: SeedOption = None, db: DbOption = None):
     typer.echo(f"{file}: ok: {count} service rolls match the revealed seed")
 
 
-
-
 @verifier
 def service_dice(texts: list[str], db: Optional[str], seed: Optional[Path] = None) -> Iterator[str]:
     """`umpire verify`: with `--seed`, or once a game's seed is revealed in the store, every
@@ -71,7 +69,8 @@ def service_dice(texts: list[str], db: Optional[str], seed: Optional[Path] = Non
     if seed is not None:
         yield from verify_rolls(lines, read_seed(seed))
         return
-    stored = services_for(db).seeds.get(lines[0]["game"])
+    target = optional_store(db)
+    stored = services_for(target).seeds.get(lines[0]["game"]) if target else None
     if stored is None or not stored.revealed:
         return  # nothing to recompute from yet: the seed is revealed after the game
     yield from verify_rolls(lines, stored.seed)

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from api.cli_app import app, fail
+from api.cli_app import app, fail, progress
 from domain.generator.inject import inject
 from domain.generator.player import play_game
 from domain.log import chain
@@ -30,6 +30,20 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"umpire-generate:{seed}:{index}").getrandbits(64)
 
 
+def write_game(out: Path, seed: int, index: int, map_entry: tuple[str, dict], pack, turns: int,
+               inject_violations: int) -> None:
+    """Play game number `index` of the run and write its log (and its violations, when injected)."""
+    own = game_seed(seed, index)
+    map_name, map_data = map_entry
+    name = f"gen-{seed}-{index:04d}"
+    lines = play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
+    if inject_violations:
+        lines, found = inject(lines, inject_violations, random.Random(own ^ 0x5EED))
+        (out / f"{name}.violations.json").write_text(
+            json.dumps([{"seq": f["seq"], "rule": f["rule"]} for f in found], indent=1) + "\n", encoding="utf-8")
+    (out / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")
+
+
 @app.command()
 def generate(out: Annotated[Path, typer.Option("-o", "--out", help="directory for the generated logs")],
              games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 1,
@@ -43,15 +57,12 @@ def generate(out: Annotated[Path, typer.Option("-o", "--out", help="directory fo
     --inject-violations, also NAME.violations.json listing each broken rule's seq and id."""
     pack = resolve(tables)
     map_list = load_maps(maps or MAPS_DIR)
-    out.mkdir(parents=True, exist_ok=True)
-    for index in range(1, games + 1):
-        own = game_seed(seed, index)
-        map_name, map_data = map_list[(index - 1) % len(map_list)]
-        name = f"gen-{seed}-{index:04d}"
-        lines = play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
-        if inject_violations:
-            lines, found = inject(lines, inject_violations, random.Random(own ^ 0x5EED))
-            (out / f"{name}.violations.json").write_text(
-                json.dumps([{"seq": f["seq"], "rule": f["rule"]} for f in found], indent=1) + "\n", encoding="utf-8")
-        (out / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fail(f"{out}: cannot create the folder: {err.strerror or err}")
+    with progress("generating", games) as advance:
+        for index in range(1, games + 1):
+            write_game(out, seed, index, map_list[(index - 1) % len(map_list)], pack, turns, inject_violations)
+            advance()
     typer.echo(f"{games} game(s) written to {out}")

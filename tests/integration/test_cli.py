@@ -45,13 +45,14 @@ def test_verify_ok_and_a_changed_byte(loaded, tmp_path):
     bad.write_text("\n".join(texts) + "\n")
     result = umpire("verify", bad, "--db", loaded)
     assert result.exit_code == 1 and "line 37 does not match" in result.output
-    empty_db = str(tmp_path / "empty.db")
-    result = umpire("verify", bad, "--db", empty_db, "--expect-head", "0" * 64)
+    other_db = str(tmp_path / "other.db")  # a store that does not hold this game
+    assert umpire("import", EXAMPLES / "first-turn-barrage.jsonl", "--db", other_db).exit_code == 0
+    result = umpire("verify", bad, "--db", other_db, "--expect-head", "0" * 64)
     assert result.exit_code == 1 and "head hash" in result.output
     texts = example_lines("resistance-turns")
     texts[9] = texts[9].replace('"turn":1', '"turn":7', 1)
     bad.write_text("\n".join(texts) + "\n")
-    result = umpire("verify", bad, "--db", empty_db)
+    result = umpire("verify", bad, "--db", other_db)
     assert result.exit_code == 1 and "line 10 does not match" in result.output
 
 
@@ -62,18 +63,19 @@ def test_games_lists_id_ruleset_scenario_events_last_turn(loaded):
 
 
 def test_state_json_at_seq_turn_and_phase(loaded):
-    result = umpire("state", "resistance-turns", "--db", loaded, "--at", "18")
+    result = umpire("state", "resistance-turns", "--db", loaded, "--at", "18", "--format", "json")
     data = json.loads(result.output)
     assert data["seq"] == 18 and data["units"]["g-1"]["status"] == ["pinned"]
     assert data["units"]["g-1"]["location"] == "1:1010"
     assert data["elements"]["obm-1"] == {"side": "british", "firepower": 20, "artillery_points": None,
                                          "points_spent": 0, "points_left": None, "eliminated": False}
-    empty = json.loads(umpire("state", "resistance-turns", "--db", loaded, "--at", "0").output)
+    empty = json.loads(umpire("state", "resistance-turns", "--db", loaded, "--at", "0", "--format", "json").output)
     assert empty["units"] == {} and empty["seq"] == 0
-    end_of_turn_1 = json.loads(umpire("state", "resistance-turns", "--db", loaded, "--turn", "1").output)
+    end_of_turn_1 = json.loads(umpire("state", "resistance-turns", "--db", loaded, "--turn", "1",
+                                      "--format", "json").output)
     assert end_of_turn_1["seq"] == 24
     barrage_phase = json.loads(umpire("state", "resistance-turns", "--db", loaded, "--turn", "2",
-                                      "--phase", "barrage").output)
+                                      "--phase", "barrage", "--format", "json").output)
     assert barrage_phase["seq"] == 37 and "eliminated" in barrage_phase["units"]["g-1"]["status"]
 
 

@@ -46,7 +46,7 @@ def test_same_seed_gives_byte_identical_logs(tmp_path):
 def test_generated_games_are_substantial_and_verify(tmp_path):
     paths = generate(tmp_path, "--games", 2, "--seed", 3, "--turns", 8)
     for path in paths:
-        result = runner.invoke(app, ["verify", str(path), "--db", str(tmp_path / "empty.db")])
+        result = runner.invoke(app, ["verify", str(path), "--db", ":memory:"])  # an empty store
         assert result.exit_code == 0 and "chain intact" in result.output, result.output
         kinds = [json.loads(line)["type"] for line in path.read_text().splitlines()]
         assert len(kinds) >= 300
