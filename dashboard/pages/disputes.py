@@ -144,6 +144,11 @@ def _message(result: dict[str, Any], done: str) -> html.Span:
     return html.Span(done.format(**result["event"]["data"], seq=result["event"]["seq"]), className="done")
 
 
+def _bumped(result: dict[str, Any], refresh: Optional[int]):
+    """The lists reload after a write that was stored, and only then."""
+    return (refresh or 0) + 1 if "event" in result else no_update
+
+
 def register_callbacks(app) -> None:
     @app.callback(Output(ids.DISPUTE_EVIDENCE_FOR, "children"), Input(ids.DISPUTE_ABOUT, "value"),
                   State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
@@ -163,7 +168,7 @@ def register_callbacks(app) -> None:
         if not about:
             return html.Span("Choose the event disputed.", className="error"), no_update
         result = current_data().raise_dispute(game["game"], about, claim or "")
-        return _message(result, "Dispute {dispute} raised at event {seq}."), (refresh or 0) + ("event" in result)
+        return _message(result, "Dispute {dispute} raised at event {seq}."), _bumped(result, refresh)
 
     @app.callback(Output(ids.RULING_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data", allow_duplicate=True),
                   Input(ids.RULING_ISSUE, "n_clicks"),
@@ -183,7 +188,7 @@ def register_callbacks(app) -> None:
         body = {"dispute": dispute, "decision": decision, "rule": rule_id or None, "note": note or None,
                 "corrections": fixes}
         result = current_data().issue_ruling(game["game"], body)
-        return _message(result, "Ruling on {dispute}: {decision} (event {seq})."), (refresh or 0) + ("event" in result)
+        return _message(result, "Ruling on {dispute}: {decision} (event {seq})."), _bumped(result, refresh)
 
     @app.callback(Output(ids.DISPUTE_LIST, "children"), Output(ids.RULING_DISPUTE, "options"),
                   Input(ids.DISPUTE_REFRESH, "data"), State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)

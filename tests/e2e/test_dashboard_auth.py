@@ -4,43 +4,35 @@ the browser's own (`/_dash-update-component`), sent with httpx; one browser test
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
 from api.cli_app import open_ledger
-from api.deps import close_services, services_for
+from api.deps import services_for
 from tests.conftest import EXAMPLES
 from tests.e2e.api_helpers import Server
-from tests.e2e.test_dashboard_browser import browser, sign_in, token_cookie  # noqa: F401  (fixture)
+from tests.e2e.test_dashboard_browser import browser, running, sign_in, stored, token_cookie  # noqa: F401
 
 # A: the bound token's game; B: another one, the only one with artillery rows for the analytics charts
 SEEN, HIDDEN = "first-turn-barrage", "resistance-turns"
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory) -> str:
-    db = str(tmp_path_factory.mktemp("dashboard-auth") / "umpire.db")
-    ledger = open_ledger(db)
-    for game in (SEEN, HIDDEN):
-        ledger.import_lines((EXAMPLES / f"{game}.jsonl").read_text(encoding="utf-8").splitlines())
-    yield db
-    close_services(db)
+def store(tmp_path_factory) -> Iterator[str]:
+    yield from stored(tmp_path_factory, "dashboard-auth", [EXAMPLES / f"{game}.jsonl" for game in (SEEN, HIDDEN)])
 
 
 @pytest.fixture(scope="module")
-def private(store) -> Server:
-    srv = Server(store).start(timeout=60)
-    yield srv
-    srv.stop()
+def private(store) -> Iterator[Server]:
+    yield from running(store)
 
 
 @pytest.fixture(scope="module")
-def public(store) -> Server:
-    srv = Server(store, options=("--public-read",)).start(timeout=60)
-    yield srv
-    srv.stop()
+def public(store) -> Iterator[Server]:
+    yield from running(store, "--public-read")
 
 
 def token(store: str, role: str, game: str | None = None, side: str | None = None) -> str:

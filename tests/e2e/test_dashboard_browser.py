@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
@@ -36,21 +37,32 @@ def expected_finding(game: str) -> dict:
     return json.loads((EXAMPLES / f"{game}.expected.json").read_text())["findings"][0]
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory) -> str:
-    db = str(tmp_path_factory.mktemp("dashboard") / "umpire.db")
+def stored(tmp_path_factory, name: str, logs: list[Path]) -> Iterator[str]:
+    """A SQLite store holding `logs` (for a module's fixture), its services closed afterwards."""
+    db = str(tmp_path_factory.mktemp(name) / "umpire.db")
     ledger = open_ledger(db)
-    for path in [*sorted(EXAMPLES.glob("*.jsonl")), *sorted(FIXTURE_GAMES.glob("*.jsonl"))]:
+    for path in logs:
         ledger.import_lines(path.read_text(encoding="utf-8").splitlines())
     yield db
     close_services(db)
 
 
-@pytest.fixture(scope="module")
-def server(store) -> Server:
-    srv = Server(store).start(timeout=60)
+def running(db: str, *options: str) -> Iterator[Server]:
+    """`umpire serve` over `db` (with `options`) for a module's fixture."""
+    srv = Server(db, options=options).start(timeout=60)
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Iterator[str]:
+    yield from stored(tmp_path_factory, "dashboard",
+                      [*sorted(EXAMPLES.glob("*.jsonl")), *sorted(FIXTURE_GAMES.glob("*.jsonl"))])
+
+
+@pytest.fixture(scope="module")
+def server(store) -> Iterator[Server]:
+    yield from running(store)
 
 
 @pytest.fixture(scope="module")
