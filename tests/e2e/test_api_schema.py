@@ -1,6 +1,9 @@
 """Schemathesis against the OpenAPI schema (SQLite and PostgreSQL): generated requests to every
-route, with a stored game to reach: no 5xx, and every answer matches its documented status,
-content type and schema. Bounded: a few examples per route, no deadline per example."""
+operation, valid ones and invalid ones, with the token of each role and a stored game to reach:
+no 5xx, and every answer has a documented status, content type, headers and schema.
+
+Bounded and deterministic: EXAMPLES valid and NEGATIVE_EXAMPLES invalid requests per operation
+and role, derandomized (the same requests on every run), no deadline per example."""
 from __future__ import annotations
 
 import warnings
@@ -8,8 +11,10 @@ import warnings
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import (content_type_conformance, not_a_server_error, response_headers_conformance,
-                                 response_schema_conformance, status_code_conformance)
+from schemathesis import GenerationMode
+from schemathesis.checks import (allow_header_conformance, content_type_conformance, not_a_server_error,
+                                 response_headers_conformance, response_schema_conformance,
+                                 status_code_conformance)
 
 from api.app import create_app
 from api.deps import close_services
@@ -20,7 +25,10 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-          response_headers_conformance]
+          response_headers_conformance, allow_header_conformance]
+EXAMPLES = 25
+NEGATIVE_EXAMPLES = 10
+ROLES = (("admin", None, None), ("referee", None, None), ("player", "g-1", "british"), ("viewer", None, None))
 
 
 @pytest.fixture
@@ -43,20 +51,32 @@ def api_schema(api_app):
 
 
 @pytest.fixture
-def admin_headers(db_url, api_app):
-    return issue(db_url, "admin")
+def tokens(db_url, api_app) -> dict[str, dict[str, str]]:
+    return {role: issue(db_url, role, game, side) for role, game, side in ROLES}
 
 
-def test_generated_requests_get_documented_answers(api_schema, admin_headers):
+def run_operation(operation, headers: dict[str, str], mode: GenerationMode, examples: int) -> None:
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None,
+              derandomize=True)
+    def run(case):
+        case.call_and_validate(headers=headers, checks=CHECKS)
+        if "game" in (case.path_parameters or {}):
+            case.path_parameters["game"] = "g-1"  # the same request, at a game that exists
+            case.call_and_validate(headers=headers, checks=CHECKS)
+
+    run()
+
+
+def has_inputs(operation) -> bool:
+    return any(len(group) for group in (operation.path_parameters, operation.query, operation.headers, operation.body))
+
+
+def test_generated_requests_get_documented_answers(api_schema, tokens):
     operations = [result.ok() for result in api_schema.get_all_operations()]
-    assert len(operations) >= 12
+    assert len(operations) >= 15
     for operation in operations:
-        @given(case=operation.as_strategy())
-        @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-        def run(case):
-            case.call_and_validate(headers=admin_headers, checks=CHECKS)
-            if "game" in (case.path_parameters or {}):
-                case.path_parameters["game"] = "g-1"  # the same request, at a game that exists
-                case.call_and_validate(headers=admin_headers, checks=CHECKS)
-
-        run()
+        for role, headers in tokens.items():
+            run_operation(operation, headers, GenerationMode.POSITIVE, EXAMPLES)
+            if has_inputs(operation):  # else no request is invalid
+                run_operation(operation, headers, GenerationMode.NEGATIVE, NEGATIVE_EXAMPLES)
