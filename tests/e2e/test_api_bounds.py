@@ -7,6 +7,7 @@ import json
 import pytest
 
 from api.limits import MAX_BATCH, MAX_BODY_BYTES
+from domain.log import LIMITS
 from tests.e2e.api_helpers import issue, next_event, small_game
 
 EVENTS = "/api/games/g-1/events"
@@ -65,6 +66,15 @@ def test_a_huge_field_or_marker_name_is_refused_and_nothing_is_stored(client, ga
     answer = post_raw(client, game, json.dumps({"events": [marker]}).encode())
     assert answer.status_code in (413, 422), answer.text[:300]
     assert answer.headers["content-type"] == "application/problem+json"
+    assert export(client, game) == before
+
+
+def test_a_string_over_the_logs_limit_is_422_naming_line_and_field(client, game):
+    before = export(client, game)
+    marker = {"v": 1, "game": "g-1", "seq": 7, "turn": 1, "phase": "barrage", "side": "british",
+              "type": "MarkerPlaced", "data": {"marker": "m" * (LIMITS.max_string + 1), "location": "1:1210"}}
+    answer = client.post(EVENTS, json={"events": [next_event("g-1", 7, "british"), marker | {"seq": 8}]}, headers=game)
+    assert answer.status_code == 422 and (answer.json()["line"], answer.json()["field"]) == (2, "data.marker")
     assert export(client, game) == before
 
 
