@@ -17,7 +17,7 @@ PAGE = """<!DOCTYPE html>
 <main class="sign-in"><h2>Sign in</h2>
 <p>Paste a token from <code>umpire token issue</code>. This browser keeps it (an HttpOnly cookie,
 for {days} days or until you sign out); the dashboard then shows what the API would show the token.</p>
-<p class="who">{who}</p>{error}
+<p class="who">You are {who}.</p>{error}
 <form method="post" action="{action}">
 <input type="hidden" name="next" value="{next}">
 <label for="token">Token</label>
