@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from api.cli_app import (DbOption, FormatOption, app, created_store, existing_store, fail, game_lines,
+from api.cli_app import (DbOption, FormatOption, app, created_store, echo_err, existing_store, fail, game_lines,
                          open_ledger, optional_store, progress, read_text, stored_game, text_lines)
 from api.settings import get_settings
 from domain.application import ConflictError
@@ -31,7 +31,7 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
     """Import game logs: each file whole or not at all; a re-import changes nothing."""
     ledger = None
     status = 0
-    with progress("importing", len(files)) as advance:
+    with progress("importing", len(files)) as steps:
         for path in files:
             texts = text_lines(read_text(path))
             # The store is created only once there is a readable file to put in it.
@@ -41,12 +41,11 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
             except LogError as err:
                 fail(f"{path}: {err} (nothing of this file was stored)")
             except ConflictError as err:
-                typer.echo(f"umpire: {path}: conflict: {err}", err=True)
+                echo_err(f"umpire: {path}: conflict: {err}")
                 status = 1
+                steps.done()
                 continue
-            finally:
-                advance()
-            typer.echo(f"{path}: {result.game}: {IMPORT_WORDS[result.status].format(r=result)}")
+            steps.done(f"{path}: {result.game}: {IMPORT_WORDS[result.status].format(r=result)}")
     BoardCheckpoints(ledger, projection_store(db)).catch_up()
     raise typer.Exit(status)
 

@@ -51,12 +51,13 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_print_ver
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"umpire: {message}", err=True)
+    echo_err(f"umpire: {message}")
     raise typer.Exit(code)
 
 
 def echo_err(message: str) -> None:
-    print(message, file=sys.stderr)
+    # print, not typer.echo: click writes to the stream's buffer, past a progress bar's redirection.
+    print(message, file=sys.stderr, flush=True)
 
 
 _LEDGERS: dict[str, Ledger] = {}
@@ -195,8 +196,21 @@ def stored_game(ledger: Ledger, game: str) -> None:
         fail(str(UnknownGame(game)))
 
 
+class Steps:
+    """What a command tells its progress display: one item done, with its line for stdout."""
+
+    def __init__(self, advance: Callable[[], None]):
+        self._advance = advance
+
+    def done(self, line: Optional[str] = None) -> None:
+        if line is not None:
+            # print, not typer.echo: it passes through the bar's redirection, above the bar.
+            print(line, flush=True)
+        self._advance()
+
+
 @contextmanager
-def progress(label: str, total: int) -> Iterator[Callable[[], None]]:
+def progress(label: str, total: int) -> Iterator[Steps]:
     """A progress bar on stderr while long work runs, only when stderr is a terminal; the work's
     own lines stay on stdout (printed above the bar when stdout is that terminal too)."""
     from rich.console import Console
@@ -207,4 +221,4 @@ def progress(label: str, total: int) -> Iterator[Callable[[], None]]:
     with Progress(console=console, transient=True, disable=not shown,
                   redirect_stdout=shown and sys.stdout.isatty(), redirect_stderr=shown) as bar:
         task = bar.add_task(label, total=total)
-        yield lambda: bar.advance(task)
+        yield Steps(lambda: bar.advance(task))

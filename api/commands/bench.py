@@ -50,12 +50,12 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
     else:
         sections = _ledger_sections(work, pg, events)
     figures: dict[str, Any] = {}
-    with progress("benchmarking", len(sections)) as advance:
+    with progress("benchmarking", len(sections)) as steps:
         for name, command, measure in sections:
             figures[name] = measure()
             if write_docs:
                 write_section(doc, name, command, figures[name])
-            advance()
+            steps.done()
     typer.echo(json.dumps(figures["scale"] if scale else figures, indent=1, sort_keys=True))
 
 

@@ -61,8 +61,8 @@ def generate(out: Annotated[Path, typer.Option("-o", "--out", help="directory fo
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         fail(f"{out}: cannot create the folder: {err.strerror or err}")
-    with progress("generating", games) as advance:
+    with progress("generating", games) as steps:
         for index in range(1, games + 1):
             write_game(out, seed, index, map_list[(index - 1) % len(map_list)], pack, turns, inject_violations)
-            advance()
+            steps.done()
     typer.echo(f"{games} game(s) written to {out}")
