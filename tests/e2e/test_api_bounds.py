@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
+from api.deps import close_services
 from api.limits import MAX_BATCH, MAX_BODY_BYTES
 from domain.log import LIMITS
-from tests.e2e.api_helpers import issue, next_event, small_game
+from tests.e2e.api_helpers import issue, next_event, serving, small_game
 
 EVENTS = "/api/games/g-1/events"
 
@@ -132,3 +134,24 @@ def test_a_retry_with_a_key_of_a_bad_batch_is_a_problem_not_a_crash(client, game
         answer = client.post(EVENTS, json={"events": events}, headers=headers)
         assert answer.status_code in (409, 422) and answer.json()["field" if answer.status_code == 422 else "last_seq"]
     assert client.post(EVENTS, json={"events": [next_event("g-1", 7, "british")]}, headers=headers).status_code == 201
+
+
+def test_a_real_server_refuses_an_oversized_body_whether_declared_or_streamed(tmp_path):
+    db = str(tmp_path / "umpire.db")
+    admin = {**issue(db, "admin"), "Content-Type": "application/json"}
+
+    def streamed():
+        yield b'{"events": ["'
+        for _ in range(MAX_BODY_BYTES // 65536 + 2):
+            yield b"x" * 65536
+        yield b'"]}'
+
+    try:
+        with serving(db) as server:
+            url = f"{server.url}{EVENTS}"
+            for body in (b"x" * (MAX_BODY_BYTES + 1), streamed()):
+                answer = httpx.post(url, content=body, headers=admin, timeout=30)
+                assert answer.status_code == 413 and answer.json()["type"].endswith("too-large")
+            assert httpx.get(f"{server.url}/api/games", headers=admin).json() == []
+    finally:
+        close_services(db)
