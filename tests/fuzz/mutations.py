@@ -110,6 +110,23 @@ def replacements(value: Any) -> list[Any]:
     return common + [0, "", "british", [], {}, True]  # null
 
 
+def same_type(value: Any) -> list[Any]:
+    """Values of the same JSON type that a schema may well accept: what reaches the auditor and
+    the board."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [-value - 1, 0, -1, 1, 2**31, 2**53, 2**63 - 1, 10**30, value + 1]
+    if isinstance(value, str):
+        return [*(value + odd for odd in ODD_TEXT if odd.isprintable() or odd == ""), "\U0001F600",
+                "x" * LIMITS.max_string, value[:1], "", value.upper(), "1:9999", "1:0000", "0:0101"]
+    if isinstance(value, list):
+        return [[], value + value[:1], list(reversed(value)), value[:1] * 50]
+    if isinstance(value, dict):
+        return [{}, {**value, "attrs": {}}]
+    return [None]
+
+
 def paths(obj: Any, prefix: Path_ = (), depth: int = 4) -> list[Path_]:
     """Every field of a line down to `depth`: envelope fields, `data`'s fields, list items."""
     out = []
@@ -139,15 +156,21 @@ def parent(obj: Any, path: Path_) -> Any:
 # -- mutations of one log ---------------------------------------------------------------------
 # Each takes hypothesis' draw and the lines, and returns the new lines and what it did.
 
+def json_object(text: str) -> Optional[dict[str, Any]]:
+    """The line's JSON object, or None when it is not one (or is nested beyond Python's stack)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
 def _pick_object(draw: Draw, lines: list[str]) -> Optional[tuple[int, Any]]:
     if not lines:
         return None
     i = draw(st.integers(0, len(lines) - 1))
-    try:
-        obj = json.loads(lines[i])
-    except ValueError:
-        return None
-    return (i, obj) if isinstance(obj, dict) else None
+    obj = json_object(lines[i])
+    return None if obj is None else (i, obj)
 
 
 def _set_line(lines: list[str], i: int, obj: Any) -> list[str]:
@@ -163,16 +186,25 @@ def _pick_field(draw: Draw, lines: list[str]) -> Optional[tuple[int, Any, Path_]
     return i, obj, draw(st.sampled_from(paths(obj)))
 
 
-def change_value(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
-    """A field (envelope or data, at any depth) gets another type or an extreme value."""
+def _replace(draw: Draw, lines: list[str], choices: Callable[[Any], list[Any]]) -> tuple[list[str], str]:
     picked = _pick_field(draw, lines)
     if picked is None:
         return lines, "no change"
     i, obj, path = picked
     old = get(obj, path)
-    new = draw(st.sampled_from(replacements(old)))
+    new = draw(st.sampled_from(choices(old)))
     parent(obj, path)[path[-1]] = new
     return _set_line(lines, i, obj), f"line {i + 1}: {'.'.join(map(str, path))}: {old!r:.40} -> {new!r:.60}"
+
+
+def change_value(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
+    """A field (envelope or data, at any depth) gets another type or an extreme value."""
+    return _replace(draw, lines, replacements)
+
+
+def tweak_value(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
+    """A field gets another value of its type (a negative count, a huge number, odd text)."""
+    return _replace(draw, lines, same_type)
 
 
 def drop_field(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
@@ -267,7 +299,7 @@ def nest_deeply(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
     return _set_line(lines, i, obj), f"line {i + 1}: data.{name} nested {depth} deep ({kind})"
 
 
-MUTATIONS = [change_value, change_value, change_value, drop_field, add_field, cut_line, drop_tail, drop_line,
+MUTATIONS = [change_value, change_value, change_value, tweak_value, tweak_value, tweak_value, drop_field, add_field, cut_line, drop_tail, drop_line,
              swap_lines, repeat_line, insert_junk, nest_deeply]
 
 

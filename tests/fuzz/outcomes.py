@@ -12,13 +12,12 @@ from hypothesis import event
 from typer.testing import CliRunner, Result
 
 from api.cli import app
-from api.cli_app import _LEDGERS
-from api.settings import get_settings
-from tests.fuzz.mutations import MutatedLog
+from api.deps import close_services
+from tests.fuzz.mutations import MutatedLog, json_object
 
 ENVELOPE = {"v", "game", "seq", "turn", "phase", "side", "type", "data", "prev", "by", "at"}
 # Fields that are about a whole line or file rather than one of its fields.
-WHOLE = {"(json)", "(file)", "(event)", "(line)", "not UTF-8", "events"}
+WHOLE = {"(json)", "(file)", "(event)", "(line)", "(body)", "not UTF-8", "events"}
 
 runner = CliRunner()
 
@@ -39,9 +38,7 @@ def fresh_store(tmp: Path) -> Iterator[str]:
     try:
         yield db
     finally:
-        ledger = _LEDGERS.pop(get_settings(db).db, None)
-        if ledger is not None:
-            ledger.close()
+        close_services(db)
 
 
 def refused_line(log: MutatedLog, line: int, field: str) -> None:
@@ -61,11 +58,7 @@ def field_head(field: str) -> str:
 
 
 def _keys(text: str) -> list[str]:
-    try:
-        obj = json.loads(text)
-    except ValueError:
-        return []
-    return list(obj) if isinstance(obj, dict) else []
+    return list(json_object(text) or {})
 
 
 LINE_ERROR = r"line (\d+): (.+?): (.+)"
