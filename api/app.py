@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Optional
-
 from importlib.resources import files
+from typing import Optional
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -30,6 +29,7 @@ Every route but `/api/health` needs `Authorization: Bearer TOKEN` (tokens come f
 
 
 def create_app(db: Optional[str] = None, public_read: bool = False) -> FastAPI:
+    """The API (with its body limit, problem details, offline docs) and the dashboard."""
     services = services_for(db)
     app = FastAPI(title="Umpire", version="1", description=DESCRIPTION,
                   openapi_url="/api/openapi.json", docs_url=None, redoc_url=None)

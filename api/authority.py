@@ -73,6 +73,9 @@ def stamp(principal: Principal, objs: list[dict[str, Any]]) -> list[dict[str, An
     for line, obj in enumerate(objs, start=1):
         if obj.get("by") is not None and obj.get("by") != label:
             raise LogError(line, "by", f"`by` is stamped by the service ({label!r} for this token): leave it out")
+        data = obj.get("data") if isinstance(obj.get("data"), dict) else {}
+        if obj.get("type") == "DisputeRaised" and data.get("by") not in (None, label):
+            raise LogError(line, "data.by", f"a dispute is raised by its recorder ({label!r} for this token)")
         if line > 1 and obj.get("prev") is not None:
             raise LogError(line, "prev", "only a batch's first event may carry `prev` (the service stamps "
                            "`by` and `at`; continue the chain from the answer's `head`)")

@@ -91,6 +91,10 @@ def test_by_and_at_are_the_services_and_a_claimed_recorder_is_refused(client, ap
     assert stored["by"] == "player:british"
     stamped = datetime.strptime(stored["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
     assert start <= stamped <= datetime.now(timezone.utc) + timedelta(seconds=1)
+    # nor may a dispute posted as an event claim another raiser
+    claim = {"dispute": "d-1", "about": 7, "by": "referee:x", "claim": "c"}
+    refused = client.post(EVENTS, json={"events": [event(8, "DisputeRaised", claim, "british")]}, headers=british)
+    assert refused.status_code == 422 and refused.json()["field"] == "data.by"
     # a referee's events are stamped the same way
     referee = issue(api_db, "referee")
     assert client.post(EVENTS, json={"events": [next_event("g-1", 8, "german")]}, headers=referee).status_code == 201
