@@ -67,10 +67,19 @@ def open_ledger(db: Optional[str]) -> Ledger:
     """One Ledger per store per process."""
     target = get_settings(db).db
     if target not in _LEDGERS:
+        atexit.unregister(close_ledgers)  # registered once, however many stores
+        atexit.register(close_ledgers)
         _LEDGERS[target] = Ledger(ledger_env(target))
-        # Close before interpreter shutdown: the PostgreSQL pool cannot close itself that late.
-        atexit.register(_LEDGERS[target].close)
     return _LEDGERS[target]
+
+
+def close_ledgers() -> None:
+    """Close and forget every Ledger opened here, while the interpreter is whole: a PostgreSQL
+    datastore still alive at shutdown closes itself again in `__del__`, after the modules it
+    needs are gone (a traceback). Forgetting them, not only closing, is what frees them early."""
+    while _LEDGERS:
+        _, ledger = _LEDGERS.popitem()
+        ledger.close()
 
 
 # --- Which store a command means: read commands never create one, writing ones say they did.

@@ -69,14 +69,23 @@ def example_names() -> list[str]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_stores_at_the_end():
-    """Close every store the tests opened before the interpreter shuts down."""
+    """Close and free every store the tests opened before the interpreter shuts down: a PostgreSQL
+    datastore that is still alive then closes itself in `__del__` after the modules it needs are
+    gone, one traceback each on stderr."""
     yield
     import gc
 
+    from api import deps
+    from api.cli_app import close_ledgers
     from domain.application import Ledger
+    for db in list(deps._SERVICES):
+        deps.close_services(db)
+    close_ledgers()
     for obj in gc.get_objects():
         if isinstance(obj, Ledger):
             try:
                 obj.close()
             except Exception:  # already closed, or its database dropped: nothing to release
                 pass
+    del obj
+    gc.collect()  # the datastores in reference cycles go now, with the interpreter whole
