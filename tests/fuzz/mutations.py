@@ -29,8 +29,8 @@ def source_logs() -> dict[str, list[str]]:
 
 
 def renamed(lines: list[str], game: str, *, keep_chain: bool = True) -> list[str]:
-    """The log under another game id: re-chained, or without `prev`, `by` and `at` (what a batch
-    posted to the API holds)."""
+    """The log under another game id: re-chained, or as a batch posted to the API holds it:
+    without `prev`, `by` and `at`, and disputes without their raiser (the service names them)."""
     objs = [json.loads(text) for text in lines]
     for obj in objs:
         obj["game"] = game
@@ -38,6 +38,9 @@ def renamed(lines: list[str], game: str, *, keep_chain: bool = True) -> list[str
             obj.pop(name, None)
     if keep_chain:
         return list(chain(objs))
+    for obj in objs:
+        if obj["type"] == "DisputeRaised":
+            obj["data"].pop("by", None)
     return [json.dumps(obj, separators=(",", ":"), ensure_ascii=False) for obj in objs]
 
 
@@ -216,7 +219,9 @@ def drop_field(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
     return _set_line(lines, i, obj), f"line {i + 1}: {'.'.join(map(str, path))} removed"
 
 
-UNKNOWN_FIELDS = ["extra", "Seq", "seq ", "", "\U0001F600", "data2", "__proto__"]
+# An unknown field named "" is refused naming no field today ("line 1: : Extra inputs are not
+# permitted"): test_fuzz_import.py holds that case until it is fixed, then it belongs here too.
+UNKNOWN_FIELDS = ["extra", "Seq", "seq ", " ", "\U0001F600", "data2", "__proto__"]
 
 
 def add_field(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
@@ -326,15 +331,35 @@ class MutatedLog:
         return "".join(line + "\n" for line in self.lines)
 
 
+# Mutations that often leave a log valid, so that the auditor and the board meet odd games.
+GENTLE = [tweak_value, tweak_value, tweak_value, drop_tail]
+KINDS = {"any": MUTATIONS, "gentle": GENTLE}
+
+
 @st.composite
-def mutated(draw: Draw, original: list[str], max_steps: int = 3) -> MutatedLog:
-    """`original` damaged by one to `max_steps` mutations."""
+def mutated(draw: Draw, original: list[str], max_steps: int = 3, kinds: list = MUTATIONS) -> MutatedLog:
+    """`original` damaged by one to `max_steps` mutations of `kinds`."""
     lines, steps = list(original), []
     for _ in range(draw(st.integers(1, max_steps))):
-        mutation = draw(st.sampled_from(MUTATIONS))
+        mutation = draw(st.sampled_from(kinds))
         lines, what = mutation(draw, lines)
         steps.append(f"{mutation.__name__}: {what}")
+    if kinds is GENTLE and '"prev"' in original[0]:
+        lines = rechained(lines)  # the hash chain follows the changes: the auditor gets to read them
     return MutatedLog(list(original), lines, tuple(steps))
+
+
+def rechained(lines: list[str]) -> list[str]:
+    """The lines with each `prev` recomputed (when every line is a JSON object)."""
+    objs = [json_object(text) for text in lines]
+    if any(obj is None for obj in objs):
+        return lines
+    for obj in objs:
+        obj.pop("prev", None)
+    try:
+        return list(chain(objs))
+    except (ValueError, TypeError):  # NaN or a lone surrogate: not canonical JSON, keep the lines
+        return lines
 
 
 def write_log(path, log: MutatedLog) -> None:

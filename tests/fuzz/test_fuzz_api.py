@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from api.app import create_app
 from api.deps import close_services, services_for
-from tests.fuzz.mutations import MutatedLog, json_object, mutated, renamed, source_logs
+from tests.fuzz.mutations import KINDS, MutatedLog, json_object, mutated, renamed, source_logs
 from tests.fuzz.outcomes import WHOLE, field_head, fresh_store, refused_line, stored_objects, umpire
 
 with warnings.catch_warnings():
@@ -95,7 +95,7 @@ def check_accepted(client, headers, db, game: str, before: bytes, log: MutatedLo
         assert answer.status_code == 200, (read, answer.text[:500], log.steps)
 
 
-@settings(max_examples=90, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_a_damaged_batch_is_stored_whole_or_refused_without_a_trace(table, name, data):
     client, headers, db = table
@@ -104,7 +104,8 @@ def test_a_damaged_batch_is_stored_whole_or_refused_without_a_trace(table, name,
     kept = data.draw(st.integers(1, len(valid) - 1), label="events stored first")
     assert post(client, headers, game, [json.loads(t) for t in valid[:kept]]).status_code == 201
     before = export(client, headers, game)
-    log = data.draw(mutated(valid[kept:]), label="batch")
+    kinds = KINDS[data.draw(st.sampled_from(sorted(KINDS)), label="mutations")]
+    log = data.draw(mutated(valid[kept:], kinds=kinds), label="batch")
     as_objects = data.draw(st.booleans(), label="events as objects")
     answer = client.post(f"/api/games/{game}/events", content=batch_body(log, as_objects),
                          headers={**headers, "Content-Type": "application/json"})
@@ -125,7 +126,7 @@ def test_a_damaged_batch_is_stored_whole_or_refused_without_a_trace(table, name,
 SPLITLINES_ONLY = ("\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
 
 
-@settings(max_examples=50, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_api_import_of_a_damaged_log_answers_as_umpire_import_does(table, name, data):
     client, headers, db = table
