@@ -20,8 +20,10 @@ from projections.audit_trail import audit_lines
 from projections.board_state import BoardCheckpoints, seq_of
 from projections.store import ProjectionStore
 
+
 def projection_store(db: Optional[str]) -> ProjectionStore:
-    return ProjectionStore(get_settings(db).db)
+    settings = get_settings(db)
+    return ProjectionStore(settings.db, settings.connect_timeout)
 
 
 @app.command("import")
@@ -30,7 +32,7 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
             allow_unknown: Annotated[bool, typer.Option("--allow-unknown", help="keep unknown event types")] = False):
     """Import game logs: each file whole or not at all; a re-import changes nothing."""
     ledger = None
-    status = 0
+    status, changed = 0, []
     with progress("importing", len(files)) as steps:
         for path in files:
             texts = text_lines(read_text(path))
@@ -46,7 +48,11 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
                 steps.done()
                 continue
             steps.done(f"{path}: {result.game}: {IMPORT_WORDS[result.status].format(r=result)}")
-    BoardCheckpoints(ledger, projection_store(db)).catch_up()
+            if result.status != "unchanged":
+                changed.append(result.game)
+    boards = BoardCheckpoints(ledger, projection_store(db))
+    for game in changed:  # the checkpoints of the games this import changed, and no others
+        boards.catch_up_game(game)
     raise typer.Exit(status)
 
 

@@ -50,11 +50,12 @@ _LOCK = threading.Lock()
 
 def services_for(db: Optional[str]) -> Services:
     """The services of a store (a SQLite path or a postgresql:// URL), one set per process."""
-    target = get_settings(db).db
+    settings = get_settings(db)
+    target = settings.db
     with _LOCK:
         if target not in _SERVICES:
             ledger = open_ledger(target)
-            store = ProjectionStore(target)
+            store = ProjectionStore(target, settings.connect_timeout)
             _SERVICES[target] = Services(target, ledger, store, TokenStore(store), SeedStore(store),
                                          BoardCheckpoints(ledger, store), AuditCache(), IdempotencyStore(store))
         return _SERVICES[target]

@@ -35,8 +35,9 @@ def is_postgres(db: str) -> bool:
 class ProjectionStore:
     """A small DB-API wrapper over the projection tables, one connection per thread."""
 
-    def __init__(self, db: str):
+    def __init__(self, db: str, connect_timeout: int = 5):
         self.db = db
+        self.connect_timeout = connect_timeout  # seconds: a server that does not answer is an error, not a hang
         self.pg = is_postgres(db)
         self._local = threading.local()
         with self.transaction() as cur:
@@ -48,7 +49,7 @@ class ProjectionStore:
     def _connect(self):
         if self.pg:
             import psycopg
-            return psycopg.connect(self.db, autocommit=False)
+            return psycopg.connect(self.db, autocommit=False, connect_timeout=self.connect_timeout)
         conn = sqlite3.connect(self.db, timeout=30, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         return conn

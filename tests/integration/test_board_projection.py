@@ -131,3 +131,18 @@ def test_an_event_the_board_cannot_fold_is_reported_for_its_game_only(ledger, db
     assert board.seq == 81
     assert [(p["seq"], p["type"]) for p in board.public()["problems"]] == [(81, "ArtilleryMissionSet")]
     assert cps.board_at("good").public()["problems"] == []
+
+
+def test_umpire_import_makes_the_checkpoints_of_the_games_it_changed(db_url, tmp_path):
+    from typer.testing import CliRunner
+
+    from api.cli import app
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("\n".join(chain(synthetic_game("cli-a", 130, seed=1))) + "\n")
+    second.write_text("\n".join(chain(synthetic_game("cli-b", 70, seed=2))) + "\n")
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(first), "--db", db_url]).exit_code == 0
+    store = ProjectionStore(db_url)
+    assert store.last_checkpoint("cli-a") == (100, 150)  # at 50 and 100; the next due at 150
+    assert runner.invoke(app, ["import", str(second), str(first), "--db", db_url]).exit_code == 0
+    assert store.last_checkpoint("cli-b") == (50, 100)
