@@ -37,6 +37,8 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           scale: Annotated[bool, typer.Option("--scale", help="the many-games benchmark instead")] = False,
           games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
           api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
+          growth: Annotated[bool, typer.Option("--growth", help="a quiet game's board beside a game that keeps growing, instead")] = False,
+          markers: Annotated[int, typer.Option("--markers", help="with --growth: markers in the growing game")] = 24_000,
           clients: Annotated[int, typer.Option("--clients", help="with --api: concurrent clients")] = 8,
           write_docs: Annotated[bool, typer.Option("--write-docs", help="also record the figures in --doc")] = False,
           doc: Annotated[Path, typer.Option("--doc", help="where --write-docs records the figures")] = DOC):
@@ -45,6 +47,8 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
     work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
     if api:
         sections = _api_sections(work, pg, clients)
+    elif growth:
+        sections = _growth_sections(work, pg, markers)
     elif scale:
         sections = _scale_sections(work, pg, games)
     else:
@@ -80,6 +84,19 @@ def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:
         stores = [str(work / "api.db")] + ([_fresh_pg(pg)] if pg else [])
         return [run_api_bench(db, clients=clients) for db in stores]
     return [("api", f"umpire bench --api --clients {clients}", measure)]
+
+
+def _growth_sections(work: Path, pg: Optional[str], markers: int) -> list[Section]:
+    from api.settings import ledger_env
+    from domain.application import Ledger
+    from projections.bench_growth import run_growth_bench
+    from projections.store import ProjectionStore
+
+    def measure() -> list[dict[str, Any]]:
+        stores = [str(work / "growth.db")] + ([_fresh_pg(pg)] if pg else [])
+        return [run_growth_bench(Ledger(ledger_env(db)), ProjectionStore(db), str(work / f"raw-{i}.db"), markers)
+                for i, db in enumerate(stores)]
+    return [("growth", f"umpire bench --growth --markers {markers}", measure)]
 
 
 def _fresh_pg(server: Optional[str]) -> Optional[str]:
