@@ -32,13 +32,17 @@ def umpire(*args: str) -> Result:
 
 
 @contextmanager
-def fresh_store(tmp: Path) -> Iterator[str]:
-    """A SQLite store path that no command has opened yet; its ledger is closed afterwards."""
-    db = str(tmp / "umpire.db")
+def closed_after(db: str) -> Iterator[str]:
+    """The store `db`, whose ledger and services are closed when the block ends."""
     try:
         yield db
     finally:
         close_services(db)
+
+
+def fresh_store(tmp: Path):
+    """A SQLite store path that no command has opened yet, closed afterwards."""
+    return closed_after(str(tmp / "umpire.db"))
 
 
 def refused_line(log: MutatedLog, line: int, field: str) -> None:
@@ -92,7 +96,7 @@ def _without_prev(obj: dict[str, Any]) -> str:
 
 def stored_game(db: str, game: str) -> Optional[list[str]]:
     """The game's export through `umpire export` (None when the store does not hold it)."""
-    if not Path(db).exists():
+    if "://" not in db and not Path(db).exists():  # a SQLite store never created
         return None
     listed = umpire("games", "--db", db, "--format", "json")
     assert listed.exit_code == 0, listed.output

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import ROOT
 from tests.fuzz.mutations import KINDS, MutatedLog, mutated, renamed, source_logs, write_log
-from tests.fuzz.outcomes import cli_refusal, fresh_store, stored_game, stored_objects, umpire
+from tests.fuzz.outcomes import cli_refusal, closed_after, fresh_store, stored_game, stored_objects, umpire
 
 SOURCES = source_logs()
 NAMES = sorted(SOURCES)
@@ -73,12 +73,13 @@ def test_reimport_of_a_damaged_longer_log_leaves_the_stored_game_unchanged(name,
 
 
 @pytest.mark.postgres
-@settings(max_examples=8, **FUZZ)
+@settings(max_examples=15, **FUZZ)
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_import_on_postgresql_stores_a_damaged_log_whole_or_refuses_it(pg_url, name, data):
     # One database for all examples: each example's game has an id of its own.
-    log = data.draw(mutated(renamed(SOURCES[name], f"{name}-{next(GAME_NUMBERS)}")))
-    with tempfile.TemporaryDirectory() as tmp:
+    kinds = KINDS[data.draw(st.sampled_from(sorted(KINDS)), label="mutations")]
+    log = data.draw(mutated(renamed(SOURCES[name], f"{name}-{next(GAME_NUMBERS)}"), kinds=kinds), label="log")
+    with tempfile.TemporaryDirectory() as tmp, closed_after(pg_url):
         import_and_check(pg_url, Path(tmp) / "game.jsonl", log, None)
 
 
