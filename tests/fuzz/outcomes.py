@@ -94,13 +94,18 @@ def _without_prev(obj: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in obj.items() if k != "prev"}, sort_keys=True, ensure_ascii=False)
 
 
-def stored_game(db: str, game: str) -> Optional[list[str]]:
-    """The game's export through `umpire export` (None when the store does not hold it)."""
-    if "://" not in db and not Path(db).exists():  # a SQLite store never created
-        return None
+def game_ids(db: str) -> list[str]:
+    """The games a store holds, through `umpire games` (none when a SQLite store was never made)."""
+    if "://" not in db and not Path(db).exists():
+        return []
     listed = umpire("games", "--db", db, "--format", "json")
     assert listed.exit_code == 0, listed.output
-    if game not in [g["game"] for g in json.loads(listed.stdout)]:
+    return sorted(g["game"] for g in json.loads(listed.stdout))
+
+
+def stored_game(db: str, game: str) -> Optional[list[str]]:
+    """The game's export through `umpire export` (None when the store does not hold it)."""
+    if game not in game_ids(db):
         return None
     exported = umpire("export", game, "--db", db)
     assert exported.exit_code == 0, exported.output

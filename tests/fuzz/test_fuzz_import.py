@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import ROOT
 from tests.fuzz.mutations import KINDS, MutatedLog, mutated, renamed, source_logs, write_log
-from tests.fuzz.outcomes import cli_refusal, closed_after, fresh_store, stored_game, stored_objects, umpire
+from tests.fuzz.outcomes import cli_refusal, closed_after, fresh_store, game_ids, stored_game, stored_objects, umpire
 
 SOURCES = source_logs()
 NAMES = sorted(SOURCES)
@@ -31,12 +31,14 @@ def game_of(log: MutatedLog) -> str:
 def import_and_check(db: str, path: Path, log: MutatedLog, before: list[str] | None) -> None:
     """Import `log` into `db` (holding `before`, the export of a valid prefix, or nothing)."""
     write_log(path, log)
+    games_before = game_ids(db)
     result = umpire("import", "--db", db, str(path))
     event(f"import: exit {result.exit_code}")
     after = stored_game(db, game_of(log))
     if result.exit_code == 0:
         assert after is not None and stored_objects(after) == stored_objects(log.lines), log.steps
-        assert log.first_change is None or before is None or after[:len(before)] == before
+        assert before is None or after[:len(before)] == before, log.steps
+        assert game_ids(db) == sorted({*games_before, game_of(log)}), log.steps
         exported = path.with_suffix(".export.jsonl")
         exported.write_text("".join(line + "\n" for line in after), encoding="utf-8")
         verified = umpire("verify", str(exported), "--db", db)
@@ -46,7 +48,8 @@ def import_and_check(db: str, path: Path, log: MutatedLog, before: list[str] | N
         assert before is not None and "conflict" in result.stderr, (result.output, log.steps)
     else:
         cli_refusal(result, path, log)
-    assert after == before, f"a refused import changed the store: {log.steps}"
+    assert after == before, f"a refused import changed the game: {log.steps}"
+    assert game_ids(db) == games_before, f"a refused import stored a game: {log.steps}"
 
 
 @settings(max_examples=150, **FUZZ)
