@@ -11,6 +11,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -46,7 +47,7 @@ def table():
         close_services(db)
 
 
-def post(client: TestClient, headers: dict, game: str, events: list) -> "httpx.Response":  # noqa: F821
+def post(client: TestClient, headers: dict, game: str, events: list) -> httpx.Response:
     return client.post(f"/api/games/{game}/events", json={"events": events}, headers=headers)
 
 
@@ -95,7 +96,7 @@ def check_accepted(client, headers, db, game: str, before: bytes, log: MutatedLo
         assert answer.status_code == 200, (read, answer.text[:500], log.steps)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=280, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_a_damaged_batch_is_stored_whole_or_refused_without_a_trace(table, name, data):
     client, headers, db = table

@@ -18,7 +18,7 @@ NAMES = sorted(SOURCES)
 FAILING = {"violation", "mismatch", "missing-roll"}
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_audit_of_a_damaged_log_reports_or_names_the_bad_line(name, data):
     kinds = KINDS[data.draw(st.sampled_from(sorted(KINDS)), label="mutations")]

@@ -52,7 +52,7 @@ def import_and_check(db: str, path: Path, log: MutatedLog, before: list[str] | N
     assert game_ids(db) == games_before, f"a refused import stored a game: {log.steps}"
 
 
-@settings(max_examples=150, **FUZZ)
+@settings(max_examples=200, **FUZZ)
 @given(name=st.sampled_from(NAMES), data=st.data())
 def test_import_stores_a_damaged_log_whole_or_refuses_it(name, data):
     kinds = KINDS[data.draw(st.sampled_from(sorted(KINDS)), label="mutations")]
