@@ -9,10 +9,10 @@ from typing import Annotated, Optional
 import typer
 
 from api.cli_app import (DbOption, FormatOption, app, created_store, echo_err, existing_store, fail, game_lines,
-                         open_ledger, optional_store, progress, read_text, stored_game, text_lines)
+                         open_ledger, optional_store, progress, read_text, stored_game)
 from api.settings import get_settings
 from domain.application import ConflictError
-from domain.log import LogError, head_hash, verify_lines
+from domain.log import LogError, head_hash, text_lines, verify_lines
 from domain.rules.engine import iter_findings
 from domain.rules.interpretations import InterpretationError
 from domain.rules.tables import TablePackError, load_pack_file

@@ -5,7 +5,6 @@ Command modules in `api/commands/` add their commands to `app`; `api/cli.py` imp
 from __future__ import annotations
 
 import atexit
-import io
 import os
 import re
 import sys
@@ -20,7 +19,7 @@ import typer
 
 from api.settings import get_settings, ledger_env
 from domain.application import Ledger, UnknownGame
-from domain.log import LogError, read_lines
+from domain.log import LogError, read_lines, text_lines
 
 app = typer.Typer(name="umpire", no_args_is_help=True, add_completion=False,
                   help="Umpire: replay and audit recorded wargames.")
@@ -174,11 +173,6 @@ def read_text(path: str | Path) -> str:
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         fail(f"{path}: line {line}: not UTF-8: byte 0x{data[err.start]:02x} at byte {column} of the line "
              f"(offset {err.start} of the file)")
-
-
-def text_lines(text: str) -> list[str]:
-    """Lines as reading the file in text mode gives them (universal newlines, U+2028 kept inside a line)."""
-    return io.StringIO(text, newline=None).readlines()
 
 
 def read_file_lines(path: str | Path, *, allow_unknown: bool = False) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from api.security import Principal
 from domain.application import ConflictError, parse_batch
 from domain.dice import derive_roll, parse_die
 from domain.events import validate_data
-from domain.log import LogError, canonical, chain
+from domain.log import LogError, canonical, chain, text_lines
 
 SERVICE_RETRIES = 20
 
@@ -106,7 +106,7 @@ def append_batch(services: Services, principal: Principal, game: str, events: li
 
 def import_log(services: Services, text: str) -> Outcome:
     """Import one JSONL log whole, as `umpire import` does."""
-    result = services.ledger.import_lines(text.splitlines())
+    result = services.ledger.import_lines(text_lines(text))
     if result.status == "created":
         services.seeds.ensure(result.game)
     return (201 if result.status != "unchanged" else 200), result.__dict__

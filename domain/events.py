@@ -9,6 +9,7 @@ never coerced (a coerced value would be checked as one thing and stored as anoth
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
@@ -481,7 +482,16 @@ def validate_data(event_type: str, data: dict) -> Optional[Data]:
 def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
     """(field path, message) of a pydantic error, for messages that name the field."""
     err = exc.errors()[0]
-    path = ".".join(str(p) for p in err.get("loc", ()))
+    path = ".".join(field_name(p) for p in err.get("loc", ()))
     if prefix:
         path = f"{prefix}.{path}" if path else prefix
     return path, err.get("msg", str(exc))
+
+
+def field_name(part: Any) -> str:
+    """A field's name as an error message shows it: quoted when it would not show (an empty
+    or blank name, a name with a dot or spaces around it)."""
+    text = str(part)
+    if not text or text.strip() != text or "." in text:
+        return json.dumps(text, ensure_ascii=False)
+    return text

@@ -5,6 +5,7 @@ A `LogError` always names the line (1-based, in the file or batch) and the field
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from typing import Any, Iterable, Iterator, Optional
 import orjson
 from pydantic import ValidationError
 
-from domain.events import Envelope, first_error, plain_envelope, validate_data
+from domain.events import Envelope, field_name, first_error, plain_envelope, validate_data
 
 ZERO_HASH = "0" * 64
 
@@ -72,13 +73,23 @@ def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool]:
     if type(obj) is dict:
         body = obj.copy()
         body.pop("prev", None)
-        out = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
-        if _FLOAT_TOKEN.search(out) is None:
+        try:
+            out = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:  # orjson reads 1024 levels but writes 254: `json` decides
+            out = None
+        if out is not None and _FLOAT_TOKEN.search(out) is None:
             return obj, out.decode("utf-8"), True
     obj = parse_json_line(text, line)
+    check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow
     body = obj.copy()
     body.pop("prev", None)
     return obj, canonical(body), False
+
+
+def text_lines(text: str) -> list[str]:
+    """A log's lines as reading its file in text mode gives them: universal newlines, and
+    U+2028 and the other characters `str.splitlines` breaks at kept inside their line."""
+    return io.StringIO(text, newline=None).readlines()
 
 
 def plain_line_hash(obj: dict[str, Any]) -> str:
@@ -177,7 +188,7 @@ def check_bounds(obj: dict[str, Any], line: int) -> None:
     """Refuse a line beyond LIMITS or holding a lone surrogate (a string that is not Unicode
     text: it cannot be written as UTF-8, so it could be neither hashed nor exported)."""
     for key, value in obj.items():
-        _check_value(value, key, line, 0)
+        _check_value(value, field_name(key), line, 0)
     try:
         size = len(orjson.dumps(obj))
     except orjson.JSONEncodeError:  # an integer beyond 64 bits: measure it the slow way
@@ -194,8 +205,9 @@ def _check_value(value: Any, where: str, line: int, depth: int) -> None:
         if depth >= LIMITS.max_depth:
             raise LogError(line, where, f"nested too deeply: at most {LIMITS.max_depth} levels")
         for key, item in value.items():
-            _check_string(key, f"{where}.{key}" if type(key) is str and key.isascii() else where, line)
-            _check_value(item, f"{where}.{key}", line, depth + 1)
+            inner = f"{where}.{field_name(key)}"
+            _check_string(key, inner if key.isascii() else where, line)
+            _check_value(item, inner, line, depth + 1)
     elif kind is list:
         if depth >= LIMITS.max_depth:
             raise LogError(line, where, f"nested too deeply: at most {LIMITS.max_depth} levels")

@@ -219,9 +219,7 @@ def drop_field(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
     return _set_line(lines, i, obj), f"line {i + 1}: {'.'.join(map(str, path))} removed"
 
 
-# An unknown field named "" is refused naming no field today ("line 1: : Extra inputs are not
-# permitted"): test_fuzz_import.py holds that case until it is fixed, then it belongs here too.
-UNKNOWN_FIELDS = ["extra", "Seq", "seq ", " ", "\U0001F600", "data2", "__proto__"]
+UNKNOWN_FIELDS = ["extra", "Seq", "seq ", " ", "", "a.b", "\U0001F600", "data2", "__proto__"]
 
 
 def add_field(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
@@ -295,9 +293,9 @@ def nest_deeply(draw: Draw, lines: list[str]) -> tuple[list[str], str]:
     if picked is None or not isinstance(picked[1].get("data"), dict):
         return lines, "no change"
     i, obj = picked
-    # 254 to 1022 levels crash the import today (orjson writes at most 254): the regression tests
-    # in test_fuzz_import.py hold that case until it is fixed, then it belongs here too.
-    depth = draw(st.sampled_from([LIMITS.max_depth - 2, LIMITS.max_depth, LIMITS.max_depth + 1, 200, 2000, 100_000]))
+    # 254 and more: beyond what orjson writes (it reads 1024 levels); 100,000: beyond Python's stack.
+    depth = draw(st.sampled_from([LIMITS.max_depth - 2, LIMITS.max_depth, LIMITS.max_depth + 1, 200, 254, 260,
+                                  1000, 2000, 100_000]))
     kind = draw(st.sampled_from(["list", "object"]))
     name = draw(st.sampled_from(sorted(obj["data"]) + ["attrs", "nested"]))
     obj["data"][name] = deep(depth, kind)

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any, Iterator, Optional
 
 from hypothesis import event
+from hypothesis.control import currently_in_test_context
 from typer.testing import CliRunner, Result
 
 from api.cli import app
 from api.deps import close_services
+from domain.log import text_lines
 from tests.fuzz.mutations import MutatedLog, json_object
 
 ENVELOPE = {"v", "game", "seq", "turn", "phase", "side", "type", "data", "prev", "by", "at"}
@@ -29,6 +31,12 @@ def umpire(*args: str) -> Result:
         raise AssertionError(f"umpire {' '.join(args)} raised {result.exception!r}") from result.exception
     assert "Traceback" not in result.output, result.output
     return result
+
+
+def tally(outcome: str) -> None:
+    """Count an outcome in hypothesis's statistics (outside a hypothesis test: nothing to count)."""
+    if currently_in_test_context():
+        event(outcome)
 
 
 @contextmanager
@@ -54,6 +62,7 @@ def refused_line(log: MutatedLog, line: int, field: str) -> None:
     if field in WHOLE:
         return
     names = ENVELOPE | set(_keys(log.lines[line - 1]))
+    names |= {json.dumps(name, ensure_ascii=False) for name in names}  # as a name that would not show is named
     assert field in names or field_head(field) in names, (field, log.lines[line - 1][:200], log.steps)
 
 
@@ -77,7 +86,7 @@ def cli_refusal(result: Result, path: Path, log: MutatedLog) -> str:
     match = re.fullmatch(rf"umpire: {re.escape(str(path))}: {LINE_ERROR}", lines[0])
     assert match, (lines[0], log.steps)
     refused_line(log, int(match[1]), match[2])
-    event(f"refused at {field_head(match[2])}")
+    tally(f"refused at {field_head(match[2])}")
     return match[3]
 
 
@@ -109,4 +118,9 @@ def stored_game(db: str, game: str) -> Optional[list[str]]:
         return None
     exported = umpire("export", game, "--db", db)
     assert exported.exit_code == 0, exported.output
-    return exported.stdout.splitlines()
+    return lines_of(exported.stdout)
+
+
+def lines_of(text: str) -> list[str]:
+    """An exported log's lines, split as `umpire import` reads them (U+2028 stays inside its line)."""
+    return [line.rstrip("\r\n") for line in text_lines(text)]

@@ -7,11 +7,11 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.mutations import KINDS, mutated, source_logs, write_log
-from tests.fuzz.outcomes import cli_refusal, umpire
+from tests.fuzz.outcomes import cli_refusal, tally, umpire
 
 SOURCES = source_logs()
 NAMES = sorted(SOURCES)
@@ -28,7 +28,7 @@ def test_audit_of_a_damaged_log_reports_or_names_the_bad_line(name, data):
         path = Path(tmp) / "game.jsonl"
         write_log(path, log)
         result = umpire("audit", str(path), "--format", "json", *(["--all"] if every else []))
-        event(f"audit: exit {result.exit_code}")
+        tally(f"audit: exit {result.exit_code}")
         if result.exit_code == 2:
             cli_refusal(result, path, log)
             return
