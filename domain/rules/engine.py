@@ -209,16 +209,32 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
         ctx.lines.append(line)
         ctx.line = line
         for module in modules:
-            applications.extend(module.before(line))
+            _judge(applications, module, module.before, line)
         apply(board, line)
         for module in modules:
-            applications.extend(module.after(line))
+            _judge(applications, module, module.after, line)
         if on_progress:
             on_progress(line["seq"])
     for module in modules:
-        applications.extend(module.finish())
+        _judge(applications, module, lambda _: module.finish(), {"seq": len(ctx.lines)})
     return AuditReport(board.game, ruleset, tables, len(ctx.lines), applications,
                        interpretations.used())
+
+
+AUDIT_FAILED = Rule("LOG.AUDIT", "the auditor itself", "Umpire")
+
+
+def _judge(applications: list[RuleApplication], module: RuleModule,
+           step: Callable[[dict[str, Any]], Iterable[RuleApplication]], line: dict[str, Any]) -> None:
+    """One module's judgement of one event. A module that fails on an event the log format
+    allows is a defect of the auditor: the report says so at that event (unverifiable, naming
+    the module) and the audit goes on, instead of the whole audit failing with it."""
+    try:
+        applications.extend(step(line))
+    except Exception as exc:  # noqa: BLE001 - any defect of a rule module, reported, not raised
+        applications.append(AUDIT_FAILED.unverifiable(
+            line["seq"], f"{type(module).__name__} could not judge this event ({type(exc).__name__}: {exc}); "
+            "its rules are not judged here (a defect of the auditor: please report it)"))
 
 
 def _rejected_options(line: dict[str, Any], interpretations: Interpretations) -> list[RuleApplication]:
