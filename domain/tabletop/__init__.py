@@ -1,0 +1,1 @@
+"""What the two miniatures rulesets share: tabletop geometry in inches (game-log-tabletop.md)."""
