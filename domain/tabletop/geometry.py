@@ -1,0 +1,559 @@
+"""Tabletop geometry in inches, on shapely (game-log-tabletop.md, Geometry).
+
+Pure functions over plain data: a point is `{"x", "y"}`, `(x, y)` or `[x, y]`; a unit is a
+mapping with `position`, `facing`, `footprint` {`w`, `d`} and optionally `figures` [points] with
+`figure_base` (UnitDeployed, tabletop form); a feature is a TableDefined feature {`id`, `kind`,
+`points`, `width`?, flags?}. Facing and bearings are degrees clockwise from +y (0 faces +y, 90
+faces +x). Every computed distance is rounded half-up to 0.1" before it is compared
+(`round_inches`): "within X" is <= X, "more than X" is > X, and extents 0.0 apart are in contact.
+
+A unit's extent is an `Extent`: a core geometry and a radius. A footprint is its rectangle with
+radius 0; individually based figures are their centres with the bases' radius, so distances to
+round bases are exact (centre distance less the radius) rather than those of a polygon that only
+approximates a circle, which could tip a 2.25" case to 2.2".
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+import shapely
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, unary_union
+
+XY = tuple[float, float]
+# game-log-tabletop.md, TableDefined: the shape column of the kinds table.
+POLYGON_KINDS = frozenset({"woodland", "dense-woodland", "building", "town", "trench", "rough",
+                           "hill", "good-going", "impassable"})
+POLYLINE_KINDS = frozenset({"hedge", "fence", "wall", "river", "stream", "road"})
+# The AVBCW column: "linear obstacle" (hedge, fence, wall) and "area" kinds; a feature's `area`
+# flag overrides its kind ("Flags override the kind's defaults as the scenario designates").
+LINEAR_OBSTACLES = frozenset({"hedge", "fence", "wall"})
+AREA_TERRAIN = frozenset({"woodland", "dense-woodland", "building", "town", "rough"})
+# Sight and road checks sample a line every tape-measure step ("a tape measure gives 1/10 inch").
+SAMPLE_STEP = 0.1
+ROAD_STEP = 0.01
+BISECTIONS = 40
+QUAD_SEGS = 64
+
+
+# ---------------------------------------------------------------- numbers, points, angles
+
+def round_inches(value: float) -> float:
+    """Half-up to 0.1" ("A computed distance is rounded half-up to 0.1" before comparison").
+
+    Float noise is taken off first (to 1e-9"), so a distance that is 2.25 on paper but
+    2.2499999999999996 after a square root still rounds up to 2.3."""
+    settled = Decimal(repr(float(value))).quantize(Decimal("1e-9"), ROUND_HALF_EVEN)
+    return float(settled.quantize(Decimal("0.1"), ROUND_HALF_UP))
+
+
+def xy(point: Any) -> XY:
+    """(x, y) from a `{"x", "y"}` mapping, an `(x, y)` sequence, a shapely Point or an object."""
+    if isinstance(point, Mapping):
+        return float(point["x"]), float(point["y"])
+    if isinstance(point, Point):
+        return point.x, point.y
+    if isinstance(point, (tuple, list)):
+        return float(point[0]), float(point[1])
+    return float(point.x), float(point.y)
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    return obj.get(name, default) if isinstance(obj, Mapping) else getattr(obj, name, default)
+
+
+def _sin_cos(degrees: float) -> tuple[float, float]:
+    """Exact for quarter turns, so a base turned by 90 keeps exact corners (no 6e-17 offsets)."""
+    turned = degrees % 360
+    exact = {0: (0.0, 1.0), 90: (1.0, 0.0), 180: (0.0, -1.0), 270: (-1.0, 0.0)}
+    if turned in exact:
+        return exact[turned]
+    rad = math.radians(turned)
+    return math.sin(rad), math.cos(rad)
+
+
+def to_table(position: Any, facing: float, local: Any) -> XY:
+    """A point given in the hull's frame (x to the right of the front, y forward) on the table:
+    a `turret` offset or a weapon's `at` point ("offset in the hull's frame")."""
+    (px, py), (u, v) = xy(position), xy(local)
+    s, c = _sin_cos(facing)
+    # forward is (sin f, cos f); turning clockwise, the right-hand side is (cos f, -sin f)
+    return px + u * c + v * s, py - u * s + v * c
+
+
+def edge_centre(position: Any, facing: float, w: float, d: float, side: str) -> XY:
+    """The centre of a hull's F, R, B or L edge: a vehicle's LOS origin ("from the centre edge of
+    the facing being fired from", dux-bellorum-avbcw.txt, Vehicles: Blocked line of sight)."""
+    local = {"F": (0.0, d / 2), "R": (w / 2, 0.0), "B": (0.0, -d / 2), "L": (-w / 2, 0.0)}[side]
+    return to_table(position, facing, local)
+
+
+def bearing(a: Any, b: Any) -> float:
+    """Degrees clockwise from +y of the direction a -> b, in [0, 360)."""
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    return math.degrees(math.atan2(bx - ax, by - ay)) % 360
+
+
+def rotation(a: float, b: float) -> float:
+    """The smallest rotation between two facings, 0 to 180."""
+    turned = abs(a - b) % 360
+    return min(turned, 360 - turned)
+
+
+def _signed_rotation(a: float, b: float) -> float:
+    return ((b - a + 180) % 360) - 180
+
+
+def on_table(point: Any, width: float, depth: float) -> bool:
+    """x in 0..width and y in 0..depth ("a point off the table is a format error")."""
+    x, y = xy(point)
+    return 0 <= x <= width and 0 <= y <= depth
+
+
+# ---------------------------------------------------------------- footprints and extents
+
+@dataclass(frozen=True)
+class Extent:
+    """Every point within `radius` of `core`: a footprint (radius 0) or figures' round bases."""
+    core: BaseGeometry
+    radius: float
+    centre: XY          # the unit's position: the base centre or the leader figure
+
+    @property
+    def shape(self) -> BaseGeometry:
+        """A polygon for drawing and for area tests (round bases approximated)."""
+        return self.core.buffer(self.radius, quad_segs=QUAD_SEGS) if self.radius else self.core
+
+
+Shape = Union[Extent, BaseGeometry]
+
+
+def footprint(position: Any, facing: float, w: float, d: float) -> Polygon:
+    """The base rectangle centred on `position`, `w` across the front, turned by `facing`."""
+    corners = [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]
+    return Polygon([to_table(position, facing, corner) for corner in corners])
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A unit's shape in its own frame, to be placed at any pose along a path."""
+    w: float
+    d: float
+    figures: Optional[tuple[XY, ...]]   # figure centres in the hull's frame, else None
+    radius: float
+
+    def place(self, x: float, y: float, facing: float) -> BaseGeometry:
+        if self.figures is None:
+            return footprint((x, y), facing, self.w, self.d)
+        return MultiPoint([to_table((x, y), facing, f) for f in self.figures])
+
+
+def _body(unit: Any) -> _Body:
+    size = _get(unit, "footprint") or {}
+    w, d = float(_get(size, "w", 0.0)), float(_get(size, "d", 0.0))
+    figures = _get(unit, "figures")
+    if not isinstance(figures, (list, tuple)):
+        return _Body(w, d, None, 0.0)      # Mogdonazia's `figures` is a count: the footprint
+    base = _get(unit, "figure_base")
+    if base is None:
+        raise ValueError("`figures` placed without `figure_base`: their bases have no size")
+    (px, py), facing = xy(_get(unit, "position")), float(_get(unit, "facing", 0))
+    s, c = _sin_cos(facing)
+    local = tuple(((fx - px) * c - (fy - py) * s, (fx - px) * s + (fy - py) * c)
+                  for fx, fy in map(xy, figures))
+    return _Body(w, d, local, float(base) / 2)
+
+
+def extent(unit: Any) -> Extent:
+    """The figures' round bases (each `figure_base` across) when `figures` are placed, else the
+    footprint (game-log-tabletop.md, Position and footprint: "the unit's extent is then their
+    bases, else the footprint")."""
+    body, (x, y) = _body(unit), xy(_get(unit, "position"))
+    return Extent(body.place(x, y, float(_get(unit, "facing", 0))), body.radius, (x, y))
+
+
+def _as_extent(thing: Any) -> Extent:
+    if isinstance(thing, Extent):
+        return thing
+    if isinstance(thing, BaseGeometry):
+        centre = thing.centroid
+        return Extent(thing, 0.0, (centre.x, centre.y))
+    point = xy(thing)
+    return Extent(Point(point), 0.0, point)
+
+
+def _gap(a: Shape, b: Shape) -> float:
+    """Unrounded closest-point distance (exact for round bases: centre distance less radii)."""
+    ea, eb = _as_extent(a), _as_extent(b)
+    return max(0.0, ea.core.distance(eb.core) - ea.radius - eb.radius)
+
+
+# ---------------------------------------------------------------- measuring
+
+def measure(a: Any, b: Any, how: str = "closest") -> float:
+    """Distance in inches, rounded half-up to 0.1". `how` is the `measure` interpretation:
+    `closest` (closest point to closest point, the default) or `centre` (position to position;
+    a bare geometry's centroid). Points, geometries and extents are accepted."""
+    if how == "closest":
+        return round_inches(_gap(a, b))
+    if how == "centre":
+        return round_inches(math.dist(_as_extent(a).centre, _as_extent(b).centre))
+    raise ValueError(f"`measure` reads `closest` or `centre`, not {how!r}")
+
+
+def within(a: Any, b: Any, x: float, how: str = "closest") -> bool:
+    """ "within X" and "X or less" are <= X."""
+    return measure(a, b, how) <= x
+
+
+def more_than(a: Any, b: Any, x: float, how: str = "closest") -> bool:
+    """ "more than X" is > X."""
+    return measure(a, b, how) > x
+
+
+def in_contact(a: Any, b: Any) -> bool:
+    """ "extents 0.0 apart are in contact" (rounded: 0.04" apart is contact, 0.05" is not)."""
+    return measure(a, b) == 0.0
+
+
+# ---------------------------------------------------------------- features
+
+def feature_line(feature: Mapping) -> BaseGeometry:
+    """A feature's own outline: a polygon (closed implicitly) or the centre line of a polyline."""
+    kind, points = feature["kind"], [xy(p) for p in feature["points"]]
+    if kind in POLYGON_KINDS:
+        return Polygon(points)
+    if kind in POLYLINE_KINDS:
+        return LineString(points)
+    raise ValueError(f"unknown feature kind {kind!r}")
+
+
+def feature_shape(feature: Mapping) -> BaseGeometry:
+    """What a unit can touch: a polygon, a polyline, or a road or river buffered by width/2."""
+    line = feature_line(feature)
+    width = feature.get("width")
+    return line.buffer(width / 2, quad_segs=QUAD_SEGS) if width and isinstance(line, LineString) else line
+
+
+def is_area(feature: Mapping, area_kinds: Iterable[str] = AREA_TERRAIN) -> bool:
+    return bool(feature.get("area", feature["kind"] in area_kinds))
+
+
+def touching(thing: Shape, features: Iterable[Mapping]) -> list[str]:
+    """The ids of the features a (still) extent is in contact with, in the order given."""
+    return [f["id"] for f in features if in_contact(thing, feature_shape(f))]
+
+
+def covered_by(thing: Shape, features: Iterable[Mapping]) -> bool:
+    """Whether the extent lies wholly on the given features (good going, roads): "the car stays
+    on gg-1" (game-log-tabletop.md, Examples)."""
+    shapes = [feature_shape(f) for f in features]
+    return bool(shapes) and _as_extent(thing).shape.covered_by(unary_union(shapes))
+
+
+# ---------------------------------------------------------------- paths
+
+def path_length(points: Sequence[Any]) -> float:
+    """The base centre's polyline, rounded to 0.1" (UnitMoved: "the path's length")."""
+    coords = [xy(p) for p in points]
+    return round_inches(sum(math.dist(a, b) for a, b in zip(coords, coords[1:])))
+
+
+def facings_of(path: Sequence[Any]) -> list[Optional[float]]:
+    """Each point's `f`, the facing on arrival, or None (unchanged)."""
+    return [_get(p, "f") if isinstance(p, Mapping) or hasattr(p, "f") else None for p in path]
+
+
+def path_turn(facings: Sequence[Optional[float]], start: Optional[float] = None) -> float:
+    """The sum of the smallest rotations between successive facings (None: unchanged); `start`,
+    the facing before the move, counts a turn on the spot at the first point."""
+    turned, current = 0.0, start
+    for facing in facings:
+        if facing is None:
+            continue
+        if current is not None:
+            turned += rotation(current, facing)
+        current = facing
+    return turned
+
+
+def vertex_turns(points: Sequence[Any]) -> list[float]:
+    """The change of heading at each vertex (flying models: "each change of heading")."""
+    coords = [xy(p) for p in points]
+    headings = [bearing(a, b) for a, b in zip(coords, coords[1:]) if a != b]
+    return [rotation(h, k) for h, k in zip(headings, headings[1:])]
+
+
+def _poses(unit: Any, path: Sequence[Any]) -> list[tuple[float, float, float]]:
+    facing, poses = float(_get(unit, "facing", 0)), []
+    for point, f in zip(path, facings_of(path)):
+        facing = facing if f is None else float(f)
+        poses.append((*xy(point), facing))
+    return poses
+
+
+def _pose_at(a: tuple[float, float, float], b: tuple[float, float, float], t: float):
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t,
+            a[2] + _signed_rotation(a[2], b[2]) * t)
+
+
+def _segment_core(body: _Body, a, b) -> BaseGeometry:
+    return unary_union([body.place(*a), body.place(*b)]).convex_hull
+
+
+def swept(unit: Any, path: Sequence[Any]) -> Extent:
+    """The extent moved along the path: the union of each segment's hull of the extent at its two
+    ends, turned by the facing on arrival."""
+    body, poses = _body(unit), _poses(unit, path)
+    if len(poses) == 1:
+        return Extent(body.place(*poses[0]), body.radius, poses[0][:2])
+    hulls = [_segment_core(body, a, b) for a, b in zip(poses, poses[1:])]
+    return Extent(unary_union(hulls), body.radius, poses[-1][:2])
+
+
+@dataclass(frozen=True)
+class Contact:
+    feature: str
+    distance: float   # along the path of the base centre, rounded to 0.1"
+    index: int        # the segment, from path[index] to path[index + 1]
+    point: XY         # the base centre at that moment
+
+
+def _contact_along(body: _Body, poses, shape: BaseGeometry, feature_id: str) -> Optional[Contact]:
+    """Where the moving extent first comes into contact with `shape` (bisection on the part of a
+    segment swept so far, which only grows)."""
+    def touches(core: BaseGeometry) -> bool:
+        return in_contact(Extent(core, body.radius, (0.0, 0.0)), shape)
+
+    done = 0.0
+    for index, (a, b) in enumerate(zip(poses, poses[1:])):
+        length = math.dist(a[:2], b[:2])
+        if touches(_segment_core(body, a, b)):
+            low, high = 0.0, 1.0
+            for _ in range(BISECTIONS):
+                mid = (low + high) / 2
+                low, high = (low, mid) if touches(_segment_core(body, a, _pose_at(a, b, mid))) else (mid, high)
+            x, y, _ = _pose_at(a, b, high)
+            return Contact(feature_id, round_inches(done + length * high), index, (x, y))
+        done += length
+    return None
+
+
+def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping], fresh_only: bool) -> list[Contact]:
+    body, poses = _body(unit), _poses(unit, path)
+    found = []
+    for feature in features:
+        shape = feature_shape(feature)
+        if in_contact(Extent(body.place(*poses[0]), body.radius, poses[0][:2]), shape):
+            if not fresh_only:
+                found.append(Contact(feature["id"], 0.0, 0, poses[0][:2]))
+            continue
+        contact = _contact_along(body, poses, shape, feature["id"])
+        if contact:
+            found.append(contact)
+    return sorted(found, key=lambda c: (c.distance, c.index))   # stable: ties keep table order
+
+
+def features_touched(unit: Any, path: Sequence[Any], features: Iterable[Mapping]) -> list[str]:
+    """The features the swept extent touches, in path order (UnitMoved: "its terrain")."""
+    return [c.feature for c in _contacts(unit, path, features, fresh_only=False)]
+
+
+def first_contact(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
+                  kinds: Optional[Iterable[str]] = None) -> Optional[Contact]:
+    """Where the extent first meets a feature it was not in contact with at the start: for
+    AVBCW.MOVE.TERRAIN pass the linear obstacles and area terrain ("A unit stops and ends its move
+    if it meets a linear obstacle that it did not begin in contact with. It stops upon entering
+    area terrain"). A unit starting in a wood has not entered it. `kinds` filters `features`."""
+    chosen = [f for f in features if kinds is None or f["kind"] in set(kinds)]
+    contacts = _contacts(unit, path, chosen, fresh_only=True)
+    return contacts[0] if contacts else None
+
+
+def on_road(path: Sequence[Any], roads: Iterable[Mapping]) -> bool:
+    """Every point of the base centre's path within width/2 of a road's line (Mogdonazia's road
+    class: "road if all on road, i.e. within width/2 of a road's line"), sampled every 0.01"."""
+    lines = [(feature_line(r), r.get("width", 0.0) / 2) for r in roads]
+    coords = [xy(p) for p in path]
+    track = LineString(coords) if len(coords) > 1 else Point(coords[0])
+    samples = shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP)))
+    return bool(lines) and all(any(round_inches(line.distance(s)) <= half for line, half in lines)
+                               for s in samples)
+
+
+# ---------------------------------------------------------------- arcs
+
+def _arc_offset(value: float, centre: float) -> float:
+    return abs(_signed_rotation(centre, value))
+
+
+def in_arc(origin: Any, facing: float, target: Shape, centre_offset_deg: float,
+           half_width_deg: float) -> bool:
+    """Whether any part of the target lies in the arc centred `centre_offset_deg` from the facing
+    with `half_width_deg` either side ("A target is in an arc if any part of it is"). AVBCW
+    vehicle arcs F, R, B, L are offsets 0, 90, 180, 270; the half-width is the `avbcw-arc`
+    reading (45 for `quadrant`, 22.5 for `narrow`): the caller passes it."""
+    if half_width_deg >= 180:
+        return True
+    here, centre, shape = xy(origin), facing + centre_offset_deg, _as_extent(target)
+    if _gap(here, shape) == 0.0:
+        return True
+    tolerance = 1e-9
+    if shape.radius:
+        # a round base subtends its centre's bearing +- asin(r / distance)
+        for centre_point in shapely.get_coordinates(shape.core):
+            spread = math.degrees(math.asin(min(1.0, shape.radius / math.dist(here, centre_point))))
+            if _arc_offset(bearing(here, centre_point), centre) <= half_width_deg + spread + tolerance:
+                return True
+        return False
+    coords = shapely.get_coordinates(shape.core)
+    if any(_arc_offset(bearing(here, p), centre) <= half_width_deg + tolerance for p in coords):
+        return True
+    reach = max(math.dist(here, p) for p in coords) + 1.0
+    for edge in (centre - half_width_deg, centre + half_width_deg):
+        s, c = _sin_cos(edge)
+        if LineString([here, (here[0] + reach * s, here[1] + reach * c)]).intersects(shape.core):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- line of sight
+
+@dataclass(frozen=True)
+class SightResult:
+    status: str              # clear | blocked | unchecked | ambiguous
+    blocker: Optional[str]   # the feature or friendly unit that blocks, else None
+    why: str                 # friend | linear-obstacle | area-terrain | hill | "" (clear)
+    reason: str
+    line: tuple[XY, XY]      # the sight line judged
+    area: float              # inches of area terrain along it, rounded
+
+    @property
+    def clear(self) -> bool:
+        return self.status == "clear"
+
+
+def _target_points(origin: XY, target: Extent) -> list[XY]:
+    """Points of the target's outline every 0.1", closest first: a clear line to any inner point
+    passes a clear outline point first, so the outline is enough ("to any part/figure")."""
+    if target.radius:
+        points = []
+        for cx, cy in shapely.get_coordinates(target.core):
+            steps = max(16, math.ceil(2 * math.pi * target.radius / SAMPLE_STEP))
+            points += [(cx + target.radius * math.sin(2 * math.pi * k / steps),
+                        cy + target.radius * math.cos(2 * math.pi * k / steps)) for k in range(steps)]
+    else:
+        outline = target.core.boundary if isinstance(target.core, Polygon) else target.core
+        points = [(float(x), float(y)) for x, y in shapely.get_coordinates(shapely.segmentize(outline, SAMPLE_STEP))]
+        nearest = nearest_points(Point(origin), target.core)[1]
+        points.append((nearest.x, nearest.y))
+    return sorted(points, key=lambda p: math.dist(origin, p))
+
+
+def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds):
+    """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
+    terrain and the hill it crosses, if any."""
+    per_line = [[] for _ in lines]
+    for unit_id, shape in friends.items():
+        ext = _as_extent(shape)
+        for i, gap in enumerate(shapely.distance(lines, ext.core)):
+            if round_inches(max(0.0, gap - ext.radius)) <= friend_gap:
+                per_line[i].append(("friend", unit_id))
+    for feature in features:
+        if feature["kind"] in obstacle_kinds:
+            for i, gap in enumerate(shapely.distance(lines, feature_shape(feature))):
+                if round_inches(gap) == 0.0:
+                    per_line[i].append(("linear-obstacle", feature["id"]))
+    areas = [feature_shape(f) for f in features if is_area(f, area_kinds)]
+    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, unary_union(areas)))] \
+        if areas else [0.0] * len(lines)
+    for i, inches in enumerate(area):
+        if inches > area_limit:
+            per_line[i].append(("area-terrain", None))
+    hills = [(f["id"], feature_shape(f)) for f in features if f["kind"] == "hill"]
+    over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines]
+    return per_line, area, over_hill
+
+
+def sight(origin: Any, target: Shape, features: Sequence[Mapping],
+          friends: Optional[Mapping[str, Shape]] = None, *, shooter: Optional[Shape] = None,
+          friend_gap: float = 1.0, area_limit: float = 3.0,
+          obstacle_kinds: Iterable[str] = LINEAR_OBSTACLES,
+          area_kinds: Iterable[str] = AREA_TERRAIN) -> SightResult:
+    """Line of sight from `origin` (the leader figure, or a vehicle's edge centre or turret) to any
+    part of the target. dux-bellorum-avbcw.txt, Blocked line of sight: "This LOS is blocked if
+    this LOS; Passes within 1" of a friendly unit; Meets a linear obstacle or similar terrain (e.g.
+    a hedge); Passes through more than 3" of area terrain (e.g. a woodland)". `friends` are the
+    shooter's side's other units; the inches of area terrain are the total along the line (all
+    pieces). Hills: "neither seed has hill rules, so LOS over hills is unchecked": a line clear but
+    for a hill is `unchecked`.
+
+    `ambiguous`: no line is clear, and one is blocked only by obstacles that the target (or
+    `shooter`) is in contact with. The seed blocks LOS that "Meets a linear obstacle" yet gives -1
+    for a target "behind a 'soft' obstacle (fence, hedge, etc.)", and the page's Interpretations
+    name no reading for an obstacle at either end of the line."""
+    here, goal = xy(origin), _as_extent(target)
+    obstacle_kinds = set(obstacle_kinds)
+    if _gap(here, goal) == 0.0:
+        return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
+    ends = _target_points(here, goal)
+    lines = shapely.linestrings([[here, end] for end in ends])
+    per_line, area, hills = _blockers(lines, features, friends or {}, friend_gap, area_limit,
+                                      obstacle_kinds, set(area_kinds))
+    at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
+               and any(in_contact(end, feature_shape(f)) for end in (goal, shooter) if end is not None)}
+    verdicts = [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
+    best = min(range(len(lines)), key=lambda i: (RANK[verdicts[i]], i))   # the closest of the best
+    status, found, line = verdicts[best], per_line[best], (here, ends[best])
+    if status == "clear":
+        return SightResult(status, None, "", f"clear, {area[best]}\" of area terrain", line, area[best])
+    if status == "unchecked":
+        return SightResult(status, hills[best], "hill", f"over the hill {hills[best]}: neither seed "
+                           "has hill rules", line, area[best])
+    why, blocker = found[0]
+    reasons = {"friend": f"passes within {friend_gap}\" of the friendly unit {blocker}",
+               "linear-obstacle": f"meets the linear obstacle {blocker}",
+               "area-terrain": f"passes through {area[best]}\" of area terrain, more than {area_limit}\""}
+    if status == "ambiguous":
+        reasons[why] += (" at the end of the line: \"Meets a linear obstacle\" or cover \"behind a "
+                         "'soft' obstacle\"")
+    return SightResult(status, blocker, why, reasons[why], line, area[best])
+
+
+RANK = {"clear": 0, "unchecked": 1, "ambiguous": 2, "blocked": 3}
+
+
+def _verdict(found: list[tuple[str, Optional[str]]], hill: Optional[str], at_ends: set[str]) -> str:
+    if not found:
+        return "unchecked" if hill else "clear"
+    if all(why == "linear-obstacle" and blocker in at_ends for why, blocker in found):
+        return "ambiguous"
+    return "blocked"
+
+
+# ---------------------------------------------------------------- reach
+
+def reach_region(unit: Any, allowance: float, blocked: Iterable[BaseGeometry],
+                 table: Optional[tuple[float, float]] = None) -> BaseGeometry:
+    """Where the base centre could go: a circle of radius `allowance` around the position, less
+    the impassable geometries, clipped to the table (width, depth) when given.
+
+    A first approximation for `umpire reach`: distances are straight lines, so ground behind an
+    obstacle counts as reached and terrain that stops or slows a move is not applied."""
+    region = Point(xy(_get(unit, "position"))).buffer(allowance, quad_segs=QUAD_SEGS)
+    if table is not None:
+        region = region.intersection(box(0.0, 0.0, *table))
+    walls = [g for g in blocked]
+    return region.difference(unary_union(walls)) if walls else region
+
+
+__all__ = ["AREA_TERRAIN", "LINEAR_OBSTACLES", "POLYGON_KINDS", "POLYLINE_KINDS", "Contact", "Extent",
+           "SightResult", "bearing", "covered_by", "edge_centre", "extent", "facings_of",
+           "feature_line", "feature_shape", "features_touched", "first_contact", "footprint",
+           "in_arc", "in_contact", "is_area", "measure", "more_than", "on_road", "on_table",
+           "path_length", "path_turn", "reach_region", "rotation", "round_inches", "sight",
+           "swept", "to_table", "touching", "vertex_turns", "within"]
