@@ -52,14 +52,13 @@ def round_inches(value: float) -> float:
 
 
 def xy(point: Any) -> XY:
-    """(x, y) from a `{"x", "y"}` mapping, an `(x, y)` sequence, a shapely Point or an object."""
+    """(x, y) from a `{"x", "y"}` mapping, an object with `x` and `y` (a shapely Point, a model),
+    or an `(x, y)` sequence (a tuple, a TableDefined `[x, y]`, a coordinate array row)."""
     if isinstance(point, Mapping):
         return float(point["x"]), float(point["y"])
-    if isinstance(point, Point):
-        return point.x, point.y
-    if isinstance(point, (tuple, list)):
-        return float(point[0]), float(point[1])
-    return float(point.x), float(point.y)
+    if hasattr(point, "x"):
+        return float(point.x), float(point.y)
+    return float(point[0]), float(point[1])
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:
