@@ -1,0 +1,96 @@
+"""Properties of the tabletop geometry (domain/tabletop/geometry.py) that hold for any table:
+measuring is symmetric, a whole turn changes nothing, a path is never shorter than the straight
+line, a half-width of 180 is the whole circle, and rounding moves a value by at most 0.05"."""
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point
+
+from domain.tabletop.geometry import (
+    extent, footprint, in_arc, measure, path_length, path_turn, rotation, round_inches, swept,
+)
+
+# game-log-tabletop.md, Table and points: inches on a table (72" x 48" is the larger example);
+# "Angles are whole degrees, 0 to 359".
+coordinate = st.floats(min_value=0.0, max_value=72.0, allow_nan=False)
+point = st.tuples(coordinate, coordinate)
+facing = st.integers(min_value=0, max_value=359)
+size = st.floats(min_value=0.5, max_value=8.0, allow_nan=False)
+
+
+@st.composite
+def units(draw):
+    x, y = draw(point)
+    return {"position": {"x": x, "y": y}, "facing": draw(facing), "footprint": {"w": draw(size), "d": draw(size)}}
+
+
+@settings(max_examples=150, deadline=None)
+@given(units(), units())
+def test_distance_is_symmetric(a, b):
+    ea, eb = extent(a), extent(b)
+    assert measure(ea, eb) == measure(eb, ea)
+    assert measure(ea, eb, how="centre") == measure(eb, ea, how="centre")
+
+
+@settings(max_examples=150, deadline=None)
+@given(point, facing, size, size)
+def test_a_whole_turn_changes_no_footprint(at, f, w, d):
+    assert footprint(at, f, w, d).equals_exact(footprint(at, f + 360, w, d), 1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(point, facing, size, size)
+def test_a_footprint_keeps_its_size_and_centre_at_any_facing(at, f, w, d):
+    shape = footprint(at, f, w, d)
+    assert math.isclose(shape.area, w * d, rel_tol=1e-9)
+    assert shape.centroid.distance(Point(at)) < 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(point, min_size=2, max_size=8))
+def test_a_path_is_never_shorter_than_the_straight_line(points):
+    # both are rounded half-up, and rounding never reverses an order
+    assert path_length(points) >= measure(points[0], points[-1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(point, facing, st.integers(min_value=0, max_value=359), units())
+def test_a_half_width_of_180_is_every_direction(origin, f, offset, target):
+    assert in_arc(origin, f, extent(target), offset, 180)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(min_value=0.0, max_value=1000.0, allow_nan=False))
+def test_rounding_lands_on_a_tenth_within_half_a_tenth(value):
+    rounded = round_inches(value)
+    assert abs(rounded - value) <= 0.05 + 1e-9
+    assert round_inches(rounded) == rounded
+    assert math.isclose(rounded * 10, round(rounded * 10), abs_tol=1e-6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.none(), facing), max_size=8))
+def test_a_turn_is_at_most_180_a_step_and_never_negative(facings):
+    steps = len([f for f in facings if f is not None])
+    assert 0 <= path_turn(facings) <= 180 * max(0, steps - 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(facing, facing)
+def test_the_smallest_rotation_is_symmetric_and_at_most_a_half_turn(a, b):
+    assert rotation(a, b) == rotation(b, a)
+    assert 0 <= rotation(a, b) <= 180
+
+
+@settings(max_examples=60, deadline=None)
+@given(units(), st.lists(point, min_size=1, max_size=4))
+def test_the_swept_extent_covers_the_base_at_both_ends(unit, waypoints):
+    start = (unit["position"]["x"], unit["position"]["y"])
+    path = [start, *waypoints]
+    moved = swept(unit, path).shape
+    end = dict(unit, position={"x": path[-1][0], "y": path[-1][1]})
+    assert moved.buffer(1e-6).covers(extent(unit).shape)
+    assert moved.buffer(1e-6).covers(extent(end).shape)
