@@ -1,0 +1,311 @@
+"""A tabletop game's board drawn to scale in inches (dashboard/tabletop.py).
+
+The boards are written by hand from the two examples of game-log-tabletop.md (the positions,
+footprints, facings and features their lines give); every expected number is derived here from
+the page's Geometry section, not read back from the code under test.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from shapely.geometry import LineString, Point, Polygon
+
+from dashboard.tabletop import (
+    board_traces, extent_shapes, facing_tick, inches, tabletop_figure, tabletop_layout_ranges, terrain_traces,
+)
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def unit(side, type_, x, y, facing, w, d, status=(), **extra):
+    return {"side": side, "class": None, "type": type_, "position": {"x": x, "y": y}, "facing": facing,
+            "footprint": {"w": w, "d": d}, "figures": None, "figure_base": None, "turret": None,
+            "status": list(status), **extra}
+
+
+def avbcw_board():
+    """avbcw-example after line 20: the car has moved to (34.3, 21.0) facing 240; the militia is suppressed."""
+    return {"game": "avbcw-example", "seq": 20, "turn": 1, "phase": "move", "ruleset": "dux-bellorum-avbcw",
+            "geometry": "tabletop", "sides": ["royalist", "socialist"],
+            "table": {"width": 48.0, "depth": 48.0, "features": [  # line 2, TableDefined
+                {"id": "w-1", "kind": "woodland", "points": [[2.0, 30.0], [12.0, 30.0], [12.0, 40.0], [2.0, 40.0]]},
+                {"id": "h-1", "kind": "hedge", "points": [[44.0, 30.0], [44.0, 46.0]]},
+                {"id": "gg-1", "kind": "good-going", "points": [[30.0, 15.0], [42.0, 15.0], [42.0, 35.0], [30.0, 35.0]]}]},
+            "units": {"r-inf": unit("royalist", "inf-regulars", 24.0, 8.0, 0, 5.0, 2.0),  # line 5
+                      "s-mil": unit("socialist", "inf-militia", 24.0, 22.0, 180, 5.0, 2.0, ["suppressed"]),  # 6, 16
+                      "s-car": unit("socialist", "vehicle:car", 34.3, 21.0, 240, 2.0, 4.0)},  # lines 7, 20
+            "markers": [], "problems": []}
+
+
+# avbcw-example line 20: the car's path
+CAR_PATH = [{"x": 36.0, "y": 30.0, "f": 180}, {"x": 36.0, "y": 22.0}, {"x": 34.3, "y": 21.0, "f": 240}]
+
+
+def mog_board():
+    """mog-example after line 14: the landship has moved from (10, 24) to (24, 24), still facing 90."""
+    return {"game": "mog-example", "seq": 14, "turn": 1, "phase": "movement", "ruleset": "landships-of-mogdonazia",
+            "geometry": "tabletop", "sides": ["mogdonazia", "rebels"],
+            "table": {"width": 72.0, "depth": 48.0, "features": [  # line 2, TableDefined
+                {"id": "rd-1", "kind": "road", "width": 3.0, "points": [[0.0, 36.0], [72.0, 36.0]]},
+                {"id": "ro-1", "kind": "rough", "points": [[30.0, 2.0], [40.0, 2.0], [40.0, 12.0], [30.0, 12.0]]}]},
+            "units": {"l-1": unit("mogdonazia", None, 24.0, 24.0, 90, 4.0, 6.0, **{"class": "vehicle"}),  # 4, 14
+                      "r-1": unit("rebels", "egyptian-infantry", 40.0, 24.0, 270, 10.0, 2.0)},  # line 8
+            "markers": [], "problems": []}
+
+
+def trace(fig, name):
+    found = [t for t in fig.data if t.name == name]
+    assert len(found) == 1, f"one trace named {name}"
+    return found[0]
+
+
+def rings(t):
+    """The outlines of a trace, split at its None separators."""
+    out, current = [], []
+    for x, y in zip(t.x, t.y):
+        if x is None:
+            out.append(current)
+            current = []
+        else:
+            current.append((x, y))
+    return out + ([current] if current else [])
+
+
+def spans(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def base_of(fig, side, centre):
+    """The outline in the side's base trace that holds `centre`."""
+    found = [Polygon(r) for r in rings(trace(fig, side)) if Polygon(r).contains(Point(centre))]
+    assert len(found) == 1
+    return found[0]
+
+
+# -- the table ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("board, width, depth", [(avbcw_board(), 48.0, 48.0), (mog_board(), 72.0, 48.0)])
+def test_the_axes_are_the_table_in_inches_at_one_scale(board, width, depth):
+    # game-log-tabletop.md, Table and points: x runs 0 to `width`, y 0 to `depth`, origin on the first side's edge
+    fig = tabletop_figure(board)
+    assert list(fig.layout.xaxis.range) == [0.0, width]
+    assert list(fig.layout.yaxis.range) == [0.0, depth]
+    assert fig.layout.yaxis.scaleanchor == "x" and fig.layout.yaxis.scaleratio == 1
+    assert tabletop_layout_ranges(board) == {"xaxis": {"range": [0.0, width]}, "yaxis": {"range": [0.0, depth]}}
+    assert fig.layout.annotations[0].text == f"{board['sides'][0]} table edge"
+    assert fig.layout.annotations[0].y == 0, "the first side's edge is the bottom of the figure"
+
+
+EVERY_KIND = [  # game-log-tabletop.md, TableDefined: each kind with the shape the table gives it
+    ("woodland", "polygon"), ("dense-woodland", "polygon"), ("building", "polygon"), ("town", "polygon"),
+    ("trench", "polygon"), ("rough", "polygon"), ("hill", "polygon"), ("good-going", "polygon"),
+    ("impassable", "polygon"), ("hedge", "polyline"), ("fence", "polyline"), ("wall", "polyline"),
+    ("river", "band"), ("stream", "band"), ("road", "band"),
+]
+
+
+def every_kind_table():
+    features = []
+    for i, (kind, shape) in enumerate(EVERY_KIND):
+        y = 2.0 + 3.0 * i
+        points = [[2.0, y], [6.0, y], [6.0, y + 2.0]] if shape == "polygon" else [[10.0, y], [30.0, y]]
+        features.append({"id": f"f-{i}", "kind": kind, "points": points,
+                         **({"width": 2.0} if shape == "band" else {}), **({"height": 1} if kind == "hill" else {})})
+    return {"width": 48.0, "depth": 48.0, "features": features}
+
+
+def test_every_kind_gets_its_own_trace_with_a_legend_entry():
+    traces = {t["name"]: t for t in terrain_traces(every_kind_table())}
+    assert set(traces) - {"features"} == {kind for kind, _ in EVERY_KIND}
+    for kind, shape in EVERY_KIND:
+        assert traces[kind].get("showlegend", True), kind
+        # areas and the bands of rivers, streams and roads are filled; hedges, fences and walls are lines
+        assert (traces[kind].get("fill") == "toself") == (shape != "polyline"), kind
+
+
+def test_a_road_is_a_band_as_wide_as_its_width():
+    # game-log-tabletop.md, UnitMoved: on road is "within width/2 of a road's line": rd-1 is 3.0" wide at y 36
+    road = trace(tabletop_figure(mog_board()), "road")
+    (band,) = rings(road)
+    assert spans(band) == pytest.approx((72.0, 3.0))
+    assert min(y for _, y in band) == pytest.approx(34.5)
+
+
+def test_features_of_one_kind_share_one_trace():
+    table = avbcw_board()["table"]
+    table["features"].append({"id": "w-2", "kind": "woodland", "points": [[20.0, 40.0], [26.0, 40.0], [23.0, 46.0]]})
+    woods = [t for t in terrain_traces(table) if t["name"] == "woodland"]
+    assert len(woods) == 1 and woods[0]["x"].count(None) == 2
+
+
+def test_features_name_themselves_on_hover():
+    hover = next(t for t in terrain_traces(every_kind_table()) if t["name"] == "features")["hovertext"]
+    assert len(hover) == len(EVERY_KIND)
+    assert "f-6 hill (height 1)" in hover and "f-14 road (width 2.0)" in hover
+
+
+# -- the units ------------------------------------------------------------------------------------
+def test_an_unturned_base_has_its_width_across_x():
+    # Geometry: facing 0 faces +y, and `w` is across the front: r-inf (w 5, d 2) spans 5 along x, 2 along y
+    base = base_of(tabletop_figure(avbcw_board()), "royalist", (24.0, 8.0))
+    assert spans(base.exterior.coords) == pytest.approx((5.0, 2.0))
+
+
+def test_a_base_facing_90_has_its_depth_along_x():
+    # Facing 90 faces +x, so the depth lies along x and the width along y: w 2, d 4 spans 4 along x, 2 along y
+    board = mog_board()
+    board["units"]["l-1"]["footprint"] = {"w": 2.0, "d": 4.0}
+    base = base_of(tabletop_figure(board), "mogdonazia", (24.0, 24.0))
+    assert spans(base.exterior.coords) == pytest.approx((4.0, 2.0))
+    assert base.area == pytest.approx(8.0)
+
+
+def test_a_turned_base_keeps_its_size_and_centre():
+    # s-car, w 2 by d 4, facing 240: its corners are 2 and 4 apart whatever the facing, around its position
+    base = base_of(tabletop_figure(avbcw_board()), "socialist", (34.3, 21.0))
+    corners = list(base.exterior.coords)[:4]
+    sides = sorted(round(math.dist(corners[i], corners[(i + 1) % 4]), 9) for i in range(4))
+    assert sides == pytest.approx([2.0, 2.0, 4.0, 4.0])
+    assert (base.centroid.x, base.centroid.y) == pytest.approx((34.3, 21.0))
+
+
+def test_a_turned_base_points_its_depth_along_its_facing():
+    # Facing runs clockwise from +y: 240 points at (sin 240°, cos 240°); the front edge's middle is d/2 = 2"
+    # that way, while 2" along 120° (the same turn counter-clockwise) is off the base
+    base = base_of(tabletop_figure(avbcw_board()), "socialist", (34.3, 21.0))
+
+    def ahead(bearing, distance):
+        return Point(34.3 + distance * math.sin(math.radians(bearing)), 21.0 + distance * math.cos(math.radians(bearing)))
+
+    assert base.exterior.distance(ahead(240, 2.0)) == pytest.approx(0.0, abs=1e-9)
+    assert not base.buffer(1e-9).contains(ahead(120, 2.0))
+
+
+@pytest.mark.parametrize("facing, direction", [(0, (0, 1)), (90, (1, 0)), (180, (0, -1)), (270, (-1, 0))])
+def test_the_facing_tick_runs_from_the_centre_to_the_front_edge(facing, direction):
+    # Geometry: facing is degrees clockwise from +y; the front edge is d/2 ahead of the centre
+    start, end = facing_tick(unit("a", None, 10.0, 20.0, facing, 2.0, 4.0))
+    assert start == (10.0, 20.0)
+    assert end == pytest.approx((10.0 + 2.0 * direction[0], 20.0 + 2.0 * direction[1]))
+
+
+def test_the_figure_draws_the_landships_tick_toward_plus_x():
+    # mog-example line 4: l-1 faces 90 with d 6, so its tick ends 3" along +x, at (27, 24)
+    ticks = rings(trace(tabletop_figure(mog_board()), "facing"))
+    assert [(24.0, 24.0), pytest.approx((27.0, 24.0))] in ticks
+
+
+def test_the_drawn_bases_lie_the_recorded_range_apart():
+    # mog-example line 16 records range 12.0 from r-1 to l-1; Measuring: Mogdonazia measures closest
+    # point to closest point (`measure`), so the two drawn bases must be 12.0" apart
+    fig = tabletop_figure(mog_board())
+    rebels, landship = base_of(fig, "rebels", (40.0, 24.0)), base_of(fig, "mogdonazia", (24.0, 24.0))
+    assert rebels.distance(landship) == pytest.approx(12.0)
+
+
+def test_figures_are_drawn_as_their_bases():
+    # Position and footprint: with `figures` and `figure_base` the unit's extent is their bases
+    board = mog_board()
+    board["units"]["r-1"].update(figures=[[40.0, 20.0], [40.0, 24.0], [40.0, 28.0]], figure_base=1.0)
+    circles = rings(trace(tabletop_figure(board), "rebels"))
+    assert len(circles) == 3
+    for circle in circles:
+        assert spans(circle) == pytest.approx((1.0, 1.0), abs=0.02)
+
+
+def test_destroyed_units_are_faded_and_the_rest_are_not():
+    board = avbcw_board()
+    board["units"]["s-mil"]["status"] = ["destroyed"]
+    fig = tabletop_figure(board)
+    live, wrecks = trace(fig, "socialist"), trace(fig, "socialist (out of action)")
+    assert len(rings(live)) == 1 and len(rings(wrecks)) == 1
+    assert Polygon(rings(wrecks)[0]).contains(Point(24.0, 22.0))
+    assert wrecks.opacity < live.opacity
+
+
+def test_units_are_in_their_sides_colours_with_their_ids_and_hover():
+    fig = tabletop_figure(avbcw_board())
+    assert trace(fig, "royalist").fillcolor != trace(fig, "socialist").fillcolor
+    assert sorted(trace(fig, "ids").text) == ["r-inf", "s-car", "s-mil"]
+    hover = dict(zip(trace(fig, "ids").text, trace(fig, "units").hovertext))
+    assert hover["s-mil"] == "s-mil inf-militia (socialist) at (24.0, 22.0) facing 180°: suppressed"
+    assert hover["s-car"] == "s-car vehicle:car (socialist) at (34.3, 21.0) facing 240°"
+
+
+# -- the chosen event -----------------------------------------------------------------------------
+def test_a_path_is_labelled_with_its_length_in_inches():
+    # avbcw-example, below the log: "the car moves 8.0 + 2.0 = 10.0"": (36,30)->(36,22) is 8.0, then
+    # (36,22)->(34.3,21) is hypot(1.7, 1.0); UnitMoved: the length is the polyline's, rounded to 0.1"
+    expected = math.floor((8.0 + math.hypot(1.7, 1.0)) * 10 + 0.5) / 10
+    assert expected == 10.0
+    fig = tabletop_figure(avbcw_board(), {"path": CAR_PATH})
+    assert list(trace(fig, "lengths").text) == ['10.0"']
+    path = trace(fig, "path")
+    assert list(zip(path.x, path.y)) == [(36.0, 30.0), (36.0, 22.0), (34.3, 21.0), (None, None)]
+    assert path.marker.symbol == "arrow"
+
+
+def test_a_measured_line_is_labelled_with_its_length():
+    # the closest points of r-1 and l-1 in mog-example: 12.0" (line 16's range)
+    fig = tabletop_figure(mog_board(), {"line": [{"x": 39.0, "y": 24.0}, {"x": 27.0, "y": 24.0}]})
+    assert list(trace(fig, "lengths").text) == ['12.0"']
+    assert [p for p in zip(trace(fig, "line").x, trace(fig, "line").y) if p[0] is not None] == [(39, 24), (27, 24)]
+
+
+@pytest.mark.parametrize("length, label", [(2.25, '2.3"'), (2.24, '2.2"'), (0.05, '0.1"'), (6.0, '6.0"')])
+def test_lengths_round_half_up_to_a_tenth(length, label):
+    # Measuring: "A computed distance is rounded half-up to 0.1""
+    assert inches(length) == label
+
+
+def test_an_arc_is_a_wedge_about_the_facing_cut_at_the_table_edge():
+    # Arcs: `avbcw-arc=quadrant` reads "45° to its front" as 45° either side of the facing
+    fig = tabletop_figure(avbcw_board(), {"arc": {"origin": {"x": 24.0, "y": 9.0}, "facing": 0, "half_width": 45}})
+    (ring,) = rings(trace(fig, "arc"))
+    wedge = Polygon(ring)
+
+    def at(bearing, distance=10.0):  # a point `distance` from the origin on a bearing clockwise from +y
+        return Point(24.0 + distance * math.sin(math.radians(bearing)), 9.0 + distance * math.cos(math.radians(bearing)))
+
+    assert wedge.contains(at(0)) and wedge.contains(at(40)) and wedge.contains(at(-40))
+    assert not wedge.contains(at(50)) and not wedge.contains(at(-50)) and not wedge.contains(at(180))
+    minx, miny, maxx, maxy = wedge.bounds
+    assert minx >= 0 and miny >= 0 and maxx <= 48 and maxy <= 48
+
+
+def test_outlined_units_are_their_extents():
+    fig = tabletop_figure(avbcw_board(), {"units": ["s-car", "not-on-the-board"]})
+    (outline,) = rings(trace(fig, "touched"))
+    assert Polygon(outline).equals(extent_shapes(avbcw_board()["units"]["s-car"])[0])
+
+
+def test_stepping_changes_only_the_traces_after_the_terrain():
+    board = avbcw_board()
+    plain = board_traces(board)
+    lit = board_traces(board, {"path": CAR_PATH, "line": [[24, 9], [24, 21]], "units": ["s-car"],
+                               "arc": {"origin": [24, 9], "facing": 0, "half_width": 45}})
+    assert [t["name"] for t in plain] == [t["name"] for t in lit]
+    fig = tabletop_figure(board)
+    assert len(fig.data) == len(terrain_traces(board["table"])) + len(plain)
+
+
+def test_the_figure_serialises_to_json():
+    fig = tabletop_figure(avbcw_board(), {"path": CAR_PATH, "units": ["s-car"]})
+    data = json.loads(fig.to_json())
+    assert {t["name"] for t in data["data"]} >= {"woodland", "hedge", "good-going", "royalist", "path"}
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="kaleido draws PNG with Debian's chromium")
+def test_the_board_renders_as_a_png(monkeypatch):
+    monkeypatch.setenv("BROWSER_PATH", os.environ.get("BROWSER_PATH", shutil.which("chromium")))
+    ARTIFACTS.mkdir(exist_ok=True)
+    highlight = {"path": CAR_PATH, "units": ["s-car"], "line": [[24.0, 9.0], [24.0, 21.0]],
+                 "arc": {"origin": [24.0, 9.0], "facing": 0, "half_width": 45}}
+    out = ARTIFACTS / "tabletop-avbcw.png"
+    tabletop_figure(avbcw_board(), highlight).write_image(str(out), width=900, height=820)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
