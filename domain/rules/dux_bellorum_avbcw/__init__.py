@@ -1,0 +1,1 @@
+"""Dux Bellorum: A Very British Civil War (game-log-tabletop.md), a tabletop rule system."""

@@ -1,0 +1,1 @@
+"""Landships of Mogdonazia (game-log-tabletop.md), a tabletop rule system."""
