@@ -214,6 +214,16 @@ def more_than(a: Any, b: Any, x: float, how: str = "closest") -> bool:
     return measure(a, b, how) > x
 
 
+def farthest(a: Any, b: Any) -> float:
+    """The distance between the farthest two points of two shapes, rounded half-up: with `measure`,
+    the span a figure's distance must lie in when only the unit's extent is known (Mogdonazia
+    ExplosionResolved: "between the nearest and farthest points of that unit's extent"). The
+    farthest pair of a polygon lies at its vertices, of round bases at centre distance plus radii."""
+    ea, eb = _as_extent(a), _as_extent(b)
+    pairs = ((p, q) for p in shapely.get_coordinates(ea.core) for q in shapely.get_coordinates(eb.core))
+    return round_inches(max(math.dist(p, q) for p, q in pairs) + ea.radius + eb.radius)
+
+
 def in_contact(a: Any, b: Any) -> bool:
     """ "extents 0.0 apart are in contact" (rounded: 0.04" apart is contact, 0.05" is not)."""
     return measure(a, b) == 0.0
@@ -368,7 +378,8 @@ def first_contact(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
     AVBCW.MOVE.TERRAIN pass the linear obstacles and area terrain ("A unit stops and ends its move
     if it meets a linear obstacle that it did not begin in contact with. It stops upon entering
     area terrain"). A unit starting in a wood has not entered it. `kinds` filters `features`."""
-    chosen = [f for f in features if kinds is None or f["kind"] in set(kinds)]
+    wanted = None if kinds is None else set(kinds)
+    chosen = [f for f in features if wanted is None or f["kind"] in wanted]
     contacts = _contacts(unit, path, chosen, fresh_only=True)
     return contacts[0] if contacts else None
 
@@ -434,6 +445,10 @@ class SightResult:
     @property
     def clear(self) -> bool:
         return self.status == "clear"
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "blocker": self.blocker, "why": self.why, "reason": self.reason,
+                "line": [list(self.line[0]), list(self.line[1])], "area": self.area}
 
 
 def _target_points(origin: XY, target: Extent) -> list[XY]:
@@ -552,7 +567,7 @@ def reach_region(unit: Any, allowance: float, blocked: Iterable[BaseGeometry],
 
 __all__ = ["AREA_TERRAIN", "LINEAR_OBSTACLES", "POLYGON_KINDS", "POLYLINE_KINDS", "Contact", "Extent",
            "SightResult", "bearing", "covered_by", "edge_centre", "extent", "facings_of",
-           "feature_line", "feature_shape", "features_touched", "first_contact", "footprint",
+           "farthest", "feature_line", "feature_shape", "features_touched", "first_contact", "footprint",
            "in_arc", "in_contact", "is_area", "measure", "more_than", "on_road", "on_table",
            "path_length", "path_turn", "reach_region", "rotation", "round_inches", "sight",
            "swept", "to_table", "touching", "vertex_turns", "within"]

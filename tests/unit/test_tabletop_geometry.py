@@ -9,7 +9,7 @@ import pytest
 from shapely.geometry import Point, Polygon
 
 from domain.tabletop.geometry import (
-    bearing, covered_by, edge_centre, extent, facings_of, feature_shape, features_touched,
+    bearing, covered_by, edge_centre, extent, facings_of, farthest, feature_shape, features_touched,
     first_contact, footprint, in_arc, in_contact, measure, more_than, on_road, on_table,
     path_length, path_turn, reach_region, round_inches, sight, swept, to_table, touching,
     vertex_turns, within,
@@ -87,6 +87,14 @@ def test_closest_and_centre_measures_differ_by_the_bases():
     assert measure(a, b, how="centre") == 10.0
     with pytest.raises(ValueError):
         measure(a, b, how="nearest")
+
+
+def test_nearest_and_farthest_points_of_an_extent():
+    # ExplosionResolved: a distance "must lie between the nearest and farthest points of that
+    # unit's extent from the vehicle": a 10" x 2" base 4" ahead of a point spans 4.0 to
+    # sqrt(5² + 6²) = 7.81 -> 7.8
+    unit = extent(base(0.0, 5.0, w=10.0, d=2.0))
+    assert (measure((0.0, 0.0), unit), farthest((0.0, 0.0), unit)) == (4.0, 7.8)
 
 
 # ---------------------------------------------------------------- footprints and extents
@@ -212,6 +220,7 @@ def test_a_hedge_between_two_units_blocks_sight():
     # "This LOS is blocked if this LOS; ... Meets a linear obstacle or similar terrain (e.g. a hedge)"
     result = sight((47.0, 38.0), extent(base(40.0, 38.0)), AVBCW_TABLE)
     assert (result.status, result.blocker, result.why) == ("blocked", "h-1", "linear-obstacle")
+    assert result.to_json()["line"][0] == [47.0, 38.0]
     assert sight((47.0, 20.0), extent(base(40.0, 20.0)), AVBCW_TABLE).clear   # past the hedge's end
 
 
