@@ -13,13 +13,21 @@ from typing import Any
 
 from api.problems import ProblemError
 from api.security import Principal
-from domain.log import ELEMENT_REFS, UNIT_REFS, LogError
+from domain.log import LogError
+from domain.rulesets import registered
 
 # Event types a player may record with `side: null`: nobody's move, only the clock of the game.
 NEUTRAL_TYPES = ("TurnStarted", "PhaseStarted")
-# Data fields that make an event about a unit or an element, hence somebody's (never neutral).
-SUBJECT_FIELDS = tuple(sorted({f for fields in (*UNIT_REFS.values(), *ELEMENT_REFS.values()) for f in fields}
-                              | {"results", "subject"}))
+
+
+def subject_fields() -> tuple[str, ...]:
+    """Data fields that make an event about a unit or an element, hence somebody's (never
+    neutral), in any installed rule system."""
+    fields = {"results", "subject"}
+    for rules in registered().values():
+        for refs in (rules.unit_refs, rules.element_refs):
+            fields.update(f for names in refs.values() for f in names)
+    return tuple(sorted(fields))
 
 
 def now() -> str:
@@ -49,7 +57,7 @@ def _check_players_event(principal: Principal, line: int, obj: dict[str, Any], d
             raise ProblemError(403, "forbidden", f"a player's event names the player's side "
                                f"({principal.side!r}); only {', '.join(NEUTRAL_TYPES)} may be neutral",
                                line=line, field="side")
-        named = next((f for f in SUBJECT_FIELDS if f in data), None)
+        named = next((f for f in subject_fields() if f in data), None)
         if named is not None:
             raise ProblemError(403, "forbidden", "a neutral event names no unit or element",
                                line=line, field=f"data.{named}")

@@ -6,6 +6,7 @@ as an overwrite.
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Optional
@@ -275,8 +276,10 @@ class Ledger(Application):
         """Change the unit and element aggregates that a game event moves, in the same batch."""
         kind, data, seq = line["type"], line["data"], line["seq"]
         if kind == "UnitDeployed":
-            batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), data["class"],
-                                             data.get("location"), seq)
+            # A hex counter has a class and a location; a tabletop unit a type (or class) and a position.
+            unit_class = data.get("class") or data.get("type") or "unit"
+            batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,
+                                             data.get("location", data.get("position")), seq)
         elif kind == "UnitMoved":
             self._unit(batch, game, data["unit"]).move(data["path"], seq)
         elif kind == "UnitStatusChanged":
@@ -302,7 +305,8 @@ class Ledger(Application):
 
 def _copy_cursor(cursor: LogCursor) -> LogCursor:
     return LogCursor(cursor.game, cursor.next_seq, cursor.turn, cursor.phase, set(cursor.sides),
-                     set(cursor.units), set(cursor.elements), cursor.prev)
+                     set(cursor.units), set(cursor.elements), cursor.ruleset, copy.deepcopy(cursor.state),
+                     cursor.prev)
 
 
 def parse_batch(events: list[Any]) -> list[dict[str, Any]]:

@@ -1,4 +1,6 @@
-"""The game log's schemas: the envelope and one pydantic model per event type.
+"""The game log's core schemas: the envelope and the events every rule system shares (the game,
+its turns and phases, dice, disputes and rulings). Each rule system adds its own event schemas
+(`RuleSet.events`, domain/rulesets.py); `validate_data` looks in both.
 
 The log format (`game-log.md`) is a contract: every field it names is required or optional
 exactly as it says, and extra data fields are kept (code may add optional fields).
@@ -11,36 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
+from typing import Any, Literal, NamedTuple, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from domain.rulesets import RuleSet, UnknownRuleSet, known
+
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-LOCATION = re.compile(r"^[A-Za-z0-9_-]+:\d{4}$")
 DIE = re.compile(r"^(\d*)d(6|10|20)$")
-
-PHASES = (
-    "setup", "start", "pin-removal", "barrage", "air-combat", "vehicle-movement",
-    "first-foot-movement", "second-foot-movement", "defensive-anti-tank-fire",
-    "defensive-small-arms-fire", "offensive-anti-tank-fire", "offensive-small-arms-fire",
-    "close-combat", "end",
-)
-RULESETS = ("infernal-machines", "dux-bellorum-avbcw", "landships-of-mogdonazia")
-UNIT_CLASSES = (
-    "infantry-platoon", "infantry-squad", "mg-platoon", "cavalry-platoon", "crew",
-    "forward-observer", "liaison-officer", "infantry-leader", "support-weapon",
-    "artillery-gun", "mortar", "tank", "armoured-car", "light-vehicle", "armoured-train",
-    "boat", "aircraft", "balloon",
-)
-MISSIONS = (
-    "destruction", "counter-battery", "neutralisation", "suppression", "interdiction",
-    "simple-creeping", "double-creeping", "gas",
-)
-UNIT_STATUSES = (
-    "pinned", "unpinned", "eliminated", "retreated", "dismounted", "prone", "standing",
-    "fatigued", "broken-down", "repaired", "mounted",
-)
-
 
 STRICT = ConfigDict(extra="allow", strict=True)
 
@@ -51,15 +31,6 @@ class Data(BaseModel):
     model_config = STRICT
 
 
-def _location(value: Optional[str]) -> Optional[str]:
-    if value is not None and not LOCATION.match(value):
-        raise ValueError(f"{value!r} is not a hex location like '5:6613'")
-    return value
-
-
-Loc = str
-
-
 class Side(BaseModel):
     model_config = STRICT
     nation: str
@@ -67,7 +38,7 @@ class Side(BaseModel):
 
 
 class GameStarted(Data):
-    ruleset: Literal["infernal-machines", "dux-bellorum-avbcw", "landships-of-mogdonazia"]
+    ruleset: str  # an installed rule system (domain/rulesets.py)
     scenario: str
     date: str = Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")
     sides: dict[str, Side]
@@ -75,95 +46,12 @@ class GameStarted(Data):
     permissions: list[str] = []
     tables: str = "none"
 
-
-class HexSpec(BaseModel):
-    model_config = STRICT
-    terrain: str = "clear"
-    features: list[str] = []
-    elevation: int = 0
-
-
-class Hexside(BaseModel):
-    model_config = STRICT
-    between: list[Loc] = Field(min_length=2, max_length=2)
-    feature: str
-
-    @field_validator("between")
+    @field_validator("ruleset")
     @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
+    def _ruleset(cls, v):
+        if not known(v):
+            raise ValueError(str(UnknownRuleSet(v)))
         return v
-
-
-class MapDefined(Data):
-    maps: list[Any]
-    hexes: dict[Loc, HexSpec] = {}
-    hexsides: list[Hexside] = []
-
-    @field_validator("hexes")
-    @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
-        return v
-
-
-class WeatherSet(Data):
-    weather: Literal["fair", "bad"]
-    terrain_state: Literal["good", "difficult", "mud", "snow", "deep-snow"]
-
-
-class ArtilleryMissionSet(Data):
-    side: str
-    mission: str
-
-
-class BarrageTypesSet(Data):
-    side: str
-    allowed: list[str]
-
-
-class UnitDeployed(Data):
-    unit: str
-    class_: str = Field(alias="class")
-    name: Optional[str] = None
-    location: Optional[Loc] = None
-    facing: Optional[int] = None
-    morale: Optional[int] = None
-    firepower: Optional[float] = None
-    range: Optional[int] = None
-    movement: Optional[float] = None
-    attrs: dict[str, Any] = {}
-
-    @field_validator("class_")
-    @classmethod
-    def _class(cls, v):
-        if v not in UNIT_CLASSES:
-            raise ValueError(f"unknown unit class {v!r}; one of {', '.join(UNIT_CLASSES)}")
-        return v
-
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
-
-
-class ArtilleryElementAssigned(Data):
-    element: str
-    side: str
-    firepower: int = Field(ge=0)  # 5..40 is a rule (IM.ART.GEN.FP), judged by the auditor
-    artillery_points: Optional[int] = None
-
-
-class MarkerPlaced(Data):
-    marker: str
-    location: Optional[Loc] = None
-    unit: Optional[str] = None
-    turns: Optional[int] = None
-
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
-
-
-class MarkerRemoved(MarkerPlaced):
-    pass
 
 
 class TurnStarted(Data):
@@ -177,42 +65,10 @@ class PhaseStarted(Data):
     @field_validator("phase")
     @classmethod
     def _phase(cls, v):
-        if v not in PHASES or v in ("setup", "start"):
-            raise ValueError(f"unknown phase {v!r}")
+        # Which phases there are is the rule system's (checked against the game's ruleset).
+        if v in ("setup", "start"):
+            raise ValueError(f"{v!r} is not a phase a PhaseStarted begins")
         return v
-
-
-class UnitMoved(Data):
-    unit: str
-    path: list[Loc] = Field(min_length=1)
-    mode: Optional[Literal["normal", "run", "trot", "gallop", "ski", "crawl"]] = None
-
-    @field_validator("path")
-    @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
-        return v
-
-
-class UnitStatusChanged(Data):
-    unit: str
-    status: str
-    turns: Optional[int] = None
-    cause: Optional[str] = None
-
-    @field_validator("status")
-    @classmethod
-    def _status(cls, v):
-        if v not in UNIT_STATUSES:
-            raise ValueError(f"unknown status {v!r}; one of {', '.join(UNIT_STATUSES)}")
-        return v
-
-
-class MoraleChecked(Data):
-    units: list[str]
-    morale: Optional[int] = None
-    passed: bool
 
 
 class Modifier(BaseModel):
@@ -238,130 +94,6 @@ class DieRolled(Data):
         return v
 
 
-class Spotted(Data):
-    spotter: str
-    target: Loc
-    spotted: bool
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
-
-
-class SmallArmsFired(Data):
-    attack: str
-    firers: list[str] = Field(min_length=1)
-    target: Loc
-    firepower: Optional[float] = None
-    range: Optional[int] = None
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
-
-
-class AttackResult(BaseModel):
-    model_config = STRICT
-    unit: str
-    result: Literal["no-effect", "hit", "pinned", "eliminated", "retreated"]
-
-
-class SmallArmsResolved(Data):
-    attack: str
-    results: list[AttackResult] = []
-
-
-class HexObserved(Data):
-    observer: Optional[str] = None
-    target: Loc
-    via: Literal["forward-observer", "liaison-officer", "aircraft", "balloon", "automatic"]
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
-
-
-class BarrageDeclared(Data):
-    barrage: str
-    side: str
-    target: Optional[Loc] = None
-    elements: list[str] = Field(min_length=1)
-    mission: str
-    barrage_type: Literal["drumfire", "hurricane"]
-    ammunition: Literal["he", "shrapnel", "smoke", "gas"]
-    observer: Optional[str] = None
-    sustained: bool = False
-    objective: Optional[Literal["strongpoint", "wire", "gun"]] = None
-    target_element: Optional[str] = None
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
-
-    @field_validator("mission")
-    @classmethod
-    def _mission(cls, v):
-        if v not in MISSIONS:
-            raise ValueError(f"unknown mission {v!r}; one of {', '.join(MISSIONS)}")
-        return v
-
-
-class ArtilleryPointsSpent(Data):
-    element: str
-    points: int = Field(ge=0)
-    reason: Optional[str] = None
-    barrage: Optional[str] = None
-
-
-class CommunicationTested(Data):
-    barrage: str
-    link: Literal["fo-artillery", "lno-fo"]
-    in_communication: bool
-
-
-class FireOrderChecked(Data):
-    barrage: str
-    # The resistance column as a number, or as the text of one ("1", as BCRT columns are
-    # written): both are the same JSON value to the auditor, which reads either.
-    column: Union[Annotated[int, Field(ge=0)], Annotated[str, Field(pattern=r"^[0-9]{1,4}$")]]
-    modifiers: list[Any] = []
-    granted: bool
-    result: Optional[str] = None
-
-
-class ScatterTested(Data):
-    barrage: str
-    element: Optional[str] = None
-    scattered: bool
-    new_target: Optional[Loc] = None
-
-    _loc = field_validator("new_target")(classmethod(lambda cls, v: _location(v)))
-
-
-class ZoneResult(BaseModel):
-    model_config = STRICT
-    location: Loc
-    zone: Literal["primary", "secondary"]
-    result: str
-
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
-
-
-class BarrageResolved(Data):
-    barrage: str
-    element: Optional[str] = None
-    firepower: int
-    column: str
-
-    @field_validator("column", mode="before")
-    @classmethod
-    def _column(cls, v):
-        return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
-    results: list[ZoneResult] = []
-
-
-class BarrageCancelled(Data):
-    barrage: str
-    reason: Literal["no-communication", "fire-order-refused", "sustained-ended", "other"]
-
-
-class ArtilleryElementEliminated(Data):
-    element: str
-    by: Optional[str] = None
-
-
 class DisputeRaised(Data):
     dispute: str
     about: int = Field(ge=1)
@@ -377,18 +109,10 @@ class RulingIssued(Data):
     corrections: list[dict[str, Any]] = []
 
 
-EVENT_TYPES: dict[str, type[Data]] = {
-    cls.__name__: cls
-    for cls in (
-        GameStarted, MapDefined, WeatherSet, ArtilleryMissionSet, BarrageTypesSet, UnitDeployed,
-        ArtilleryElementAssigned, MarkerPlaced, MarkerRemoved, TurnStarted, PhaseStarted,
-        UnitMoved, UnitStatusChanged, MoraleChecked, DieRolled, Spotted, SmallArmsFired,
-        SmallArmsResolved, HexObserved, BarrageDeclared, ArtilleryPointsSpent,
-        CommunicationTested, FireOrderChecked, ScatterTested, BarrageResolved,
-        BarrageCancelled, ArtilleryElementEliminated, DisputeRaised, RulingIssued,
-    )
+CORE_EVENTS: dict[str, type[Data]] = {
+    cls.__name__: cls for cls in (GameStarted, TurnStarted, PhaseStarted, DieRolled, DisputeRaised, RulingIssued)
 }
-
+PHASE = r"^[a-z][a-z0-9-]*$"
 
 ENVELOPE_FIELDS = ("v", "game", "seq", "turn", "phase", "side", "type", "data", "by", "at", "prev")
 
@@ -402,7 +126,7 @@ class Envelope(BaseModel):
     game: str = Field(pattern=GAME_ID.pattern)
     seq: int = Field(ge=1)
     turn: int = Field(ge=0)
-    phase: str
+    phase: str = Field(pattern=PHASE)
     side: Optional[str] = None
     type: str = Field(pattern=r"^[A-Z][A-Za-z0-9]*$")
     data: dict[str, Any]
@@ -416,14 +140,6 @@ class Envelope(BaseModel):
         if v != 1:
             raise ValueError(f"format version {v!r}: this is version 1")
         return v
-
-    @field_validator("phase")
-    @classmethod
-    def _phase(cls, v):
-        if v not in PHASES:
-            raise ValueError(f"unknown phase {v!r}")
-        return v
-
 
 class PlainEnvelope(NamedTuple):
     """The envelope fields of a line that Envelope would take exactly as they are."""
@@ -444,7 +160,7 @@ class PlainEnvelope(NamedTuple):
 _GAME_ID = re.compile(GAME_ID.pattern.strip("^$"))
 _EVENT_TYPE = re.compile(r"[A-Z][A-Za-z0-9]*")
 _HASH = re.compile(r"[0-9a-f]{64}")
-_PHASES = frozenset(PHASES)
+_PHASE = re.compile(PHASE)
 _OPTIONAL_STR = (str, type(None))
 _ENVELOPE_KEYS = frozenset(ENVELOPE_FIELDS)
 
@@ -458,7 +174,7 @@ def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
     v, game, seq, turn, phase = get("v"), get("game"), get("seq"), get("turn"), get("phase")
     side, kind, data, by, at, prev = get("side"), get("type"), get("data"), get("by"), get("at"), get("prev")
     if not (type(v) is int and v == 1 and type(seq) is int and seq >= 1 and type(turn) is int and turn >= 0
-            and type(game) is str and _GAME_ID.fullmatch(game) and type(phase) is str and phase in _PHASES
+            and type(game) is str and _GAME_ID.fullmatch(game) and type(phase) is str and _PHASE.match(phase)
             and type(kind) is str and _EVENT_TYPE.fullmatch(kind) and type(data) is dict
             and type(side) in _OPTIONAL_STR and type(by) in _OPTIONAL_STR and type(at) in _OPTIONAL_STR
             and (prev is None or (type(prev) is str and _HASH.fullmatch(prev)))):
@@ -471,9 +187,17 @@ def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
     return PlainEnvelope(v, game, seq, turn, phase, side, kind, data, by, at, prev)
 
 
-def validate_data(event_type: str, data: dict) -> Optional[Data]:
+def schema_of(event_type: str, ruleset: Optional[RuleSet] = None) -> Optional[type[Data]]:
+    """The schema of a core event type or of one of the rule system's; None when unknown."""
+    schema = CORE_EVENTS.get(event_type)
+    if schema is None and ruleset is not None:
+        schema = ruleset.events.get(event_type)
+    return schema
+
+
+def validate_data(event_type: str, data: dict, ruleset: Optional[RuleSet] = None) -> Optional[Data]:
     """The typed data of a known event type, or None for an unknown type."""
-    schema = EVENT_TYPES.get(event_type)
+    schema = schema_of(event_type, ruleset)
     if schema is None:
         return None
     return schema.__pydantic_validator__.validate_python(data)

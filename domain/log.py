@@ -15,6 +15,7 @@ import orjson
 from pydantic import ValidationError
 
 from domain.events import Envelope, field_name, first_error, plain_envelope, validate_data
+from domain.rulesets import RuleSet, registered, ruleset
 
 ZERO_HASH = "0" * 64
 
@@ -107,17 +108,6 @@ def chain(objs: Iterable[dict[str, Any]], prev: str = ZERO_HASH) -> Iterator[str
         yield text
 
 
-# Fields of event data that name units or off-map elements, checked against the board.
-UNIT_REFS = {
-    "UnitMoved": ("unit",), "UnitStatusChanged": ("unit",), "MoraleChecked": ("units",),
-    "Spotted": ("spotter",), "SmallArmsFired": ("firers",), "HexObserved": ("observer",),
-    "BarrageDeclared": ("observer",), "MarkerPlaced": ("unit",), "MarkerRemoved": ("unit",),
-}
-ELEMENT_REFS = {
-    "BarrageDeclared": ("elements", "target_element"), "ArtilleryPointsSpent": ("element",),
-    "ScatterTested": ("element",), "BarrageResolved": ("element",),
-    "ArtilleryElementEliminated": ("element",),
-}
 # Observers that are not units on the board: "aircraft:<id>" and "balloon:<id>".
 OFF_BOARD_OBSERVER = ("aircraft:", "balloon:")
 
@@ -133,6 +123,9 @@ class LogCursor:
     sides: set[str] = field(default_factory=set)
     units: set[str] = field(default_factory=set)
     elements: set[str] = field(default_factory=set)
+    ruleset: Optional[str] = None
+    # What the rule system's own format checks keep of the game (RuleSet.advance_line).
+    state: dict[str, Any] = field(default_factory=dict)
     _prev: str = ZERO_HASH
     _last: Optional[dict[str, Any]] = None
     _last_plain: bool = False
@@ -146,6 +139,11 @@ class LogCursor:
             self._last = None
         return self._prev
 
+    @property
+    def rules(self) -> Optional[RuleSet]:
+        """The game's rule system (None before its GameStarted)."""
+        return registered().get(self.ruleset) if self.ruleset else None
+
     def advance(self, obj: dict[str, Any], plain: bool = False) -> None:
         """Take a line already found valid into account (`plain`: see read_line)."""
         self.game = obj["game"]
@@ -154,10 +152,14 @@ class LogCursor:
         data, kind = obj["data"], obj["type"]
         if kind == "GameStarted":
             self.sides = set(data.get("sides", {}))
+            self.ruleset = data.get("ruleset")
         elif kind == "UnitDeployed":
             self.units.add(data["unit"])
         elif kind == "ArtilleryElementAssigned":
             self.elements.add(data["element"])
+        rules = self.rules
+        if rules is not None and rules.advance_line is not None:
+            rules.advance_line(kind, data, self.state)
         self._prev = self.prev
         self._last = obj
         self._last_plain = plain
@@ -240,16 +242,23 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
             env = Envelope.model_validate(obj)
         except ValidationError as exc:
             raise LogError(line, *first_error(exc)) from None
+    if cursor.game is None:
+        _check_sequence(env, line, cursor)  # a first line that is not a GameStarted has no rule system
     try:
-        typed = validate_data(env.type, env.data)
+        typed = validate_data(env.type, env.data, cursor.rules)
     except ValidationError as exc:
         raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
     if typed is None and not allow_unknown:
         raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
+    rules = ruleset(env.data["ruleset"]) if env.type == "GameStarted" else cursor.rules
     _check_sequence(env, line, cursor)
-    _check_turn_and_phase(env, line, cursor)
+    _check_turn_and_phase(env, line, cursor, rules)
     _check_side(env, line, cursor)
-    _check_references(env, line, cursor)
+    _check_references(env, line, cursor, rules)
+    if rules is not None and rules.check_line is not None and typed is not None:
+        problem = rules.check_line(env.type, env.data, cursor.state)
+        if problem is not None:
+            raise LogError(line, problem[0], problem[1])
     if env.prev is not None and env.prev != cursor.prev:
         raise LogError(line, "prev", f"hash chain broken: expected {cursor.prev}, found {env.prev}")
     out = dict(obj)
@@ -271,7 +280,10 @@ def _check_sequence(env: Envelope, line: int, cursor: LogCursor) -> None:
         raise LogError(line, "seq", f"seq {env.seq} {what}: expected {cursor.next_seq}")
 
 
-def _check_turn_and_phase(env: Envelope, line: int, cursor: LogCursor) -> None:
+def _check_turn_and_phase(env: Envelope, line: int, cursor: LogCursor, rules: Optional[RuleSet]) -> None:
+    if rules is not None and not rules.phase_known(env.phase):
+        raise LogError(line, "phase", f"unknown phase {env.phase!r} (the phases of {rules.id}: "
+                       f"{', '.join(rules.phases)})")
     if env.type == "TurnStarted":
         turn = env.data.get("turn")
         if env.turn != turn:
@@ -283,6 +295,9 @@ def _check_turn_and_phase(env: Envelope, line: int, cursor: LogCursor) -> None:
         return
     if env.type == "PhaseStarted":
         expected_phase = env.data.get("phase")
+        if rules is not None and not rules.phase_known(expected_phase):
+            raise LogError(line, "data.phase", f"unknown phase {expected_phase!r} (the phases of {rules.id}: "
+                           f"{', '.join(rules.phases)})")
         if cursor.turn == 0:
             raise LogError(line, "type", "a PhaseStarted before the first TurnStarted")
     else:
@@ -303,12 +318,14 @@ def _check_side(env: Envelope, line: int, cursor: LogCursor) -> None:
             raise LogError(line, f"data.{name}", f"side {value!r} is not one of the game's sides")
 
 
-def _check_references(env: Envelope, line: int, cursor: LogCursor) -> None:
+def _check_references(env: Envelope, line: int, cursor: LogCursor, rules: Optional[RuleSet]) -> None:
+    unit_refs = rules.unit_refs if rules is not None else {}
+    element_refs = rules.element_refs if rules is not None else {}
     if env.type == "UnitDeployed" and env.data["unit"] in cursor.units:
         raise LogError(line, "data.unit", f"unit {env.data['unit']!r} is already deployed")
     if env.type == "ArtilleryElementAssigned" and env.data["element"] in cursor.elements:
         raise LogError(line, "data.element", f"element {env.data['element']!r} is already assigned")
-    for name in UNIT_REFS.get(env.type, ()):
+    for name in unit_refs.get(env.type, ()):
         for i, ref in _refs(env.data.get(name)):
             if ref.startswith(OFF_BOARD_OBSERVER) and name == "observer":
                 continue
@@ -319,7 +336,7 @@ def _check_references(env: Envelope, line: int, cursor: LogCursor) -> None:
         for i, result in enumerate(env.data.get("results", [])):
             if result["unit"] not in cursor.units:
                 raise LogError(line, f"data.results[{i}].unit", f"unit {result['unit']!r} does not exist in this game")
-    for name in ELEMENT_REFS.get(env.type, ()):
+    for name in element_refs.get(env.type, ()):
         for i, ref in _refs(env.data.get(name)):
             if ref not in cursor.elements:
                 where = f"data.{name}" + (f"[{i}]" if i is not None else "")

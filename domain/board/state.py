@@ -10,6 +10,8 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Optional
 
+from domain.rulesets import registered
+
 # Statuses a unit carries until another status lifts them.
 LIFTS = {"unpinned": "pinned", "standing": "prone", "repaired": "broken-down", "mounted": "dismounted"}
 LASTING = {"pinned", "prone", "dismounted", "fatigued", "broken-down", "eliminated"}
@@ -177,8 +179,26 @@ def apply(state: BoardState, line: dict[str, Any], *, ruled: bool = False) -> Bo
     return state
 
 
+CORE_TYPES = ("GameStarted", "TurnStarted", "PhaseStarted", "DisputeRaised", "RulingIssued")
+_BY_RULESET: dict[Optional[str], dict[str, Handler]] = {}
+
+
+def handlers_for(ruleset_id: Optional[str]) -> dict[str, Handler]:
+    """The fold of a rule system's board: the core events' handlers and its own
+    (RuleSet.board_handlers); before a GameStarted names one, the core's alone."""
+    found = _BY_RULESET.get(ruleset_id)
+    if found is None:
+        rules = registered().get(ruleset_id) if ruleset_id else None
+        found = {kind: HANDLERS[kind] for kind in CORE_TYPES}
+        if rules is not None:
+            found.update(rules.board_handlers())
+        _BY_RULESET[ruleset_id] = found
+    return found
+
+
 def _fold_one(state: BoardState, line: dict[str, Any]) -> None:
-    handler = HANDLERS.get(line["type"]) if isinstance(line["type"], str) else None
+    kind = line["type"]
+    handler = handlers_for(state.ruleset).get(kind) if isinstance(kind, str) else None
     if handler is None:
         return
     try:

@@ -8,12 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Optional
 
-from domain.events import EVENT_TYPES
-from domain.rules.engine import RuleApplication, RuleModule, Rule, register
-
-PREFIX = {"infernal-machines": "IM", "landships-of-mogdonazia": "MOG", "dux-bellorum-avbcw": "AVBCW"}
-BOOK = {"infernal-machines": "Infernal Machines", "landships-of-mogdonazia": "Landships of Mogdonazia",
-        "dux-bellorum-avbcw": "Dux Bellorum: A Very British Civil War"}
+from domain.events import schema_of
+from domain.rules.engine import RuleApplication, RuleModule, Rule
+from domain.rulesets import registered
 
 # Where the Infernal Machines text names the die for a roll (IM.CORE.DICE); purposes are
 # matched by prefix, the longest first. Rolls the text leaves as "roll a die" are not listed.
@@ -51,7 +48,6 @@ def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str
     return None
 
 
-@register
 class CoreChecks(RuleModule):
     """Dice, references to things that exist, the acting side, unknown event types."""
 
@@ -63,6 +59,7 @@ class CoreChecks(RuleModule):
         self.book = "Infernal Machines"
         self.barrages: dict[str, int] = {}
         self.subjects: set[str] = set()
+        self.rules = None
 
     def rule(self, suffix: str, section: str) -> Rule:
         return Rule(f"{self.prefix}.CORE.{suffix}", section, self.book)
@@ -70,11 +67,12 @@ class CoreChecks(RuleModule):
     def on_GameStarted(self, line):
         ruleset = line["data"].get("ruleset")
         self.ruleset_name = ruleset
-        self.prefix = PREFIX.get(ruleset, "CORE")
-        self.book = BOOK.get(ruleset, ruleset or "")
+        self.rules = registered().get(ruleset)
+        self.prefix = self.rules.prefix if self.rules else "CORE"
+        self.book = self.rules.book if self.rules else (ruleset or "")
 
     def before(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
-        if line["type"] not in EVENT_TYPES:
+        if schema_of(line["type"], self.rules) is None:
             return [Rule("LOG.UNKNOWN_TYPE", "game log format, Core event types", "Umpire game log").unverifiable(
                 line["seq"], f"event type {line['type']!r} is not in the log format; stored, not judged",
                 recorded=line["type"])]

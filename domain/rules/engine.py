@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from domain.board.state import BoardState, apply
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack
+from domain.rulesets import registered
 
 
 class Verdict(str, Enum):
@@ -134,26 +135,11 @@ class RuleModule:
         return ()
 
 
-REGISTRY: dict[str, list[type[RuleModule]]] = {}
-
-
-def register(module: type[RuleModule]) -> type[RuleModule]:
-    """Plug a rule module into the auditor for its ruleset."""
-    REGISTRY.setdefault(module.ruleset, [])
-    if module not in REGISTRY[module.ruleset]:
-        REGISTRY[module.ruleset].append(module)
-    return module
-
-
-def modules_for(ruleset: str) -> list[type[RuleModule]]:
-    _load_rule_systems()
-    return list(REGISTRY.get("*", [])) + list(REGISTRY.get(ruleset, []))
-
-
-def _load_rule_systems() -> None:
-    # Importing a rule system's package registers its modules.
-    import domain.rules.core  # noqa: F401
-    import domain.rules.infernal_machines  # noqa: F401
+def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
+    """The checks every game gets, then the rule system's own modules (RuleSet.rule_modules)."""
+    from domain.rules.core import CoreChecks
+    rules = registered().get(ruleset_id) if ruleset_id else None
+    return [CoreChecks, *(rules.rule_modules() if rules is not None else ())]
 
 
 @dataclass
@@ -191,7 +177,8 @@ class AuditReport:
 
 def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
           interpretations: Interpretations,
-          on_progress: Optional[Callable[[int], None]] = None) -> AuditReport:
+          on_progress: Optional[Callable[[int], None]] = None,
+          rule_modules: Optional[Sequence[type[RuleModule]]] = None) -> AuditReport:
     """Judge every event of one game, in order, beside the board fold."""
     board = BoardState()
     ctx = AuditContext(board=board, tables=tables, interpretations=interpretations)
@@ -202,7 +189,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
         if line["type"] == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
             # Importing the rule modules declares their interpretations: before reading options.
-            module_classes = modules_for(ruleset)
+            module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
             applications.extend(_rejected_options(line, interpretations))

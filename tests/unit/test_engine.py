@@ -38,7 +38,7 @@ def test_an_unknown_chosen_reading_is_reported_not_ignored():
 
 def test_a_rule_module_that_fails_on_an_event_is_reported_and_the_audit_goes_on():
     from domain.log import read_lines
-    from domain.rules.engine import REGISTRY, RuleModule, audit, register
+    from domain.rules.engine import RuleModule, audit, modules_for
     from domain.rules.interpretations import Interpretations
     from domain.rules.tables import resolve
     from tests.builders import LogBuilder
@@ -46,21 +46,14 @@ def test_a_rule_module_that_fails_on_an_event_is_reported_and_the_audit_goes_on(
     class Fragile(RuleModule):
         """A rule system's module with a defect: it cannot judge a weather change."""
 
-        ruleset = "fragile-test-rules"
-
         def on_WeatherSet(self, line):
             raise KeyError("weather")
 
-    register(Fragile)
-    try:
-        b = LogBuilder()
-        b.add("WeatherSet", {"weather": "fair", "terrain_state": "good"})
-        b.turn_start(1)
-        lines = read_lines(b.texts())
-        lines[0] = {**lines[0], "data": {**lines[0]["data"], "ruleset": "fragile-test-rules"}}
-        report = audit(lines, tables=resolve("none"), interpretations=Interpretations())
-    finally:
-        REGISTRY.pop("fragile-test-rules")
+    b = LogBuilder()
+    b.add("WeatherSet", {"weather": "fair", "terrain_state": "good"})
+    b.turn_start(1)
+    report = audit(read_lines(b.texts()), tables=resolve("none"), interpretations=Interpretations(),
+                   rule_modules=[*modules_for("infernal-machines"), Fragile])
     failed = [(f.seq, f.rule, f.verdict.value) for f in report.findings if f.rule == "LOG.AUDIT"]
     assert failed == [(2, "LOG.AUDIT", "unverifiable")]
     assert "Fragile" in report.findings[0].message and report.events == 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.artillery_resolution import placement_of
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
@@ -87,7 +87,6 @@ def primary_offsets(tables, mission: str, barrage_type: str) -> Optional[list[li
     return zone.get("primary") if isinstance(zone, dict) else None
 
 
-@register
 class AmmunitionConsumption(RuleModule):
 
     def __init__(self, ctx):

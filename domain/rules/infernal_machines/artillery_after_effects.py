@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import Rule, RuleModule, Verdict, register
+from domain.rules.engine import Rule, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, half_firepower
 
 SECTION = "Effects of a suppression mission with high-explosive ammunition against infantry"
@@ -24,7 +24,6 @@ R_SUPP_INF = Rule("IM.ART.EFF.SUPP.HE.INF", f"{SECTION}: half firepower, crews m
 SUPPRESSING = ("suppression", "simple-creeping", "double-creeping")
 
 
-@register
 class SuppressedFire(RuleModule):
 
     def __init__(self, ctx):
@@ -89,7 +88,6 @@ R_INT_INF = Rule("IM.ART.EFF.INT.HE.INF", "Effects of an interdiction mission wi
 INTERDICTED_CLASSES = INFANTRY_LIKE | {"cavalry-platoon"}     # cavalry: "same as for infantry above (case p.1)"
 
 
-@register
 class InterdictedUnits(RuleModule):
     """Interdiction HE, primary zone, an "H" of any kind: "no infantry in the primary impact zone
     hexagon(s) may move on their next turn ... If a unit already pinned suffers an 'H' result, it
@@ -154,7 +152,6 @@ R_CB_RESOLVE = Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Count
                     "not scatter, one enemy off-map artillery element is eliminated")
 
 
-@register
 class CounterBatteryOutcome(RuleModule):
     """"If the fire does not scatter, one enemy off-map artillery element is eliminated by the
     counter-battery mission": a counter-battery barrage whose scatter test did not scatter needs an

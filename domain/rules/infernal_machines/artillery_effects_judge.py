@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from domain.board.lifetimes import TEXT
 from domain.board.terrain import Board
-from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict, register
+from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_effects import (
     BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
     INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
@@ -26,7 +26,7 @@ from domain.rules.infernal_machines.artillery_effects import (
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
-from domain.rules.infernal_machines.artillery_gassed import gassed  # (its module registers the gassed-unit checks)
+from domain.rules.infernal_machines.artillery_gassed import gassed
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 
 
@@ -43,7 +43,6 @@ def _mods(roll) -> list[int]:
     return [int(m.get("value", 0)) for m in roll["data"].get("modifiers", [])]
 
 
-@register
 class ArtilleryEffects(RuleModule):
 
     def __init__(self, ctx):

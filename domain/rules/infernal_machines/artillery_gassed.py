@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Verdict, register
+from domain.rules.engine import RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS, board_extras
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
@@ -45,7 +45,6 @@ def gassed(lines: list[dict[str, Any]], markers: list[dict[str, Any]], unit: str
 GASSED_CLASSES = INFANTRY_LIKE | {"cavalry-platoon", "light-vehicle"}
 
 
-@register
 class GassedUnits(RuleModule):
 
     def __init__(self, ctx):

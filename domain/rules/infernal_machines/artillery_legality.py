@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 
@@ -201,7 +201,6 @@ def ammo_option_on(options: list[Any], prefix: str) -> bool:
 
 
 # -- the rule module ---------------------------------------------------------------------------
-@register
 class ArtilleryLegality(RuleModule):
     """Judges each BarrageDeclared (and the Allied shrapnel roll that goes with it)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.board.hexes import parse_loc
-from domain.rules.engine import RuleModule, Rule, register
+from domain.rules.engine import RuleModule, Rule
 from domain.rules.infernal_machines.artillery_legality import (
     CREEPING, is_german, is_wwi, normalise_mission, side_facts)
 from domain.rules.interpretations import Interpretation, declare
@@ -119,7 +119,6 @@ def scb_cancel_allowed(date: str, cancellations_so_far: int) -> bool:
 
 
 # -- the rule module ---------------------------------------------------------------------------
-@register
 class CreepingBarrages(RuleModule):
 
     def __init__(self, ctx):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
     Barrage, Observation, automatic_observation, hex_distance, observer_unit, renew_barrage)
-from domain.rules.infernal_machines import observers  # noqa: F401  (registers the observer-unit checks)
+
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
 from domain.rules.infernal_machines.resistance import MORTAR_RESISTANCE, ResistanceTracker
@@ -49,7 +49,6 @@ DECLARED_FIELDS = ("side", "target", "elements", "mission", "barrage_type", "amm
                    "sustained", "objective", "target_element")
 
 
-@register
 class ArtilleryProcedure(RuleModule):
     """Observation, declaration, communication, fire order and the shortcuts of each barrage."""
 

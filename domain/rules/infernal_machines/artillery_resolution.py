@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from domain.board.hexes import DIRECTIONS, Placement, PlacementError, distance, from_cube, parse_loc, to_cube
-from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
@@ -227,7 +227,6 @@ def _is_direction(roll: dict[str, Any]) -> bool:
     return "direction" in words.lower()
 
 
-@register
 class ArtilleryResolution(RuleModule):
 
     def __init__(self, ctx):

@@ -3,7 +3,7 @@ does not fire, guns against light targets combine at firepower 10 each, smoke on
 provides it. Facing and arcs are Landships! rule 8.12 (not in the text)."""
 from __future__ import annotations
 
-from domain.rules.engine import RuleModule, Rule, Verdict, register
+from domain.rules.engine import RuleModule, Rule, Verdict
 
 SECTION = "Direct Fire by Artillery Guns"
 R_REQS = Rule("IM.ART.DIRECT.REQS", SECTION)
@@ -16,7 +16,6 @@ def guns_small_arms_firepower(guns: int) -> int:
     return GUN_FIREPOWER * guns
 
 
-@register
 class DirectArtilleryFire(RuleModule):
 
     def on_SmallArmsFired(self, line):

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from domain.board.hexes import distance
 from domain.board.terrain import LEVEL_MARKERS, Board
-from domain.rules.engine import Rule, RuleApplication, RuleModule, register
+from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.interpretations import Interpretation, declare
 from domain.rules.infernal_machines.movement_costs import (
@@ -107,7 +107,6 @@ class TurnRecord:
         return sum(h for _, h, _ in self.moves)
 
 
-@register
 class MovementChecks(RuleModule):
     """Every `UnitMoved`: where, when, who, and at what cost."""
 

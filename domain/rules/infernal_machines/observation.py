@@ -14,7 +14,7 @@ from domain.board.hexes import distance, lines
 from domain.board.los import observe
 from domain.board.state import UnitState
 from domain.board.terrain import Board
-from domain.rules.engine import Rule, RuleApplication, RuleModule, register
+from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.interpretations import Interpretation, declare
 
@@ -72,7 +72,6 @@ def spine_reading(ctx, view: Board, a: str, b: str) -> tuple[str, Optional[str]]
     return ctx.interpretations.reading(SPINE.name) or "both-sides-block", ctx.interpretations.label(SPINE.name)
 
 
-@register
 class ObservationChecks(RuleModule):
     """Every `HexObserved` by a forward observer, liaison officer, aircraft or balloon."""
 

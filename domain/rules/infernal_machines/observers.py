@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 
 R_LNO_AVAIL = Rule("IM.ART.LNO.AVAIL", "Liaison officer (LNO): one liaison officer for each forward observer")
 R_COMBAT = Rule("IM.ART.FO.COMBAT", "Forward observers and liaison officers in combat")
@@ -27,7 +27,6 @@ INDIVIDUALS = ("forward-observer", "liaison-officer")
 OVERRUNNERS = ("cavalry-platoon", "infantry-platoon", "mg-platoon", "tank", "armoured-car", "light-vehicle")
 
 
-@register
 class ObserverUnits(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)

@@ -15,7 +15,7 @@ from domain.board.hexes import distance
 from domain.board.los import sight
 from domain.board.state import UnitState
 from domain.board.terrain import Board
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, register
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_extras
 from domain.rules.infernal_machines.observation import SIGHT_SECTIONS, find_unit, spine_reading
 
@@ -46,7 +46,6 @@ def spotting_column(board: Board, unit: UnitState) -> str:
     return weather
 
 
-@register
 class SpottingChecks(RuleModule):
     """Every `Spotted`, and the spotting each `SmallArmsFired` needs."""
 

@@ -1,0 +1,305 @@
+"""Infernal Machines' event schemas: the hex game's events of game-log.md, beside the core ones
+of domain/events.py (game, turns, phases, dice, disputes and rulings)."""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, Field, field_validator
+
+from domain.events import STRICT, Data
+
+LOCATION = re.compile(r"^[A-Za-z0-9_-]+:\d{4}$")
+
+PHASES = (  # game-log.md, Phases (Infernal Machines); "start" is the TurnStarted phase
+    "setup", "start", "pin-removal", "barrage", "air-combat", "vehicle-movement",
+    "first-foot-movement", "second-foot-movement", "defensive-anti-tank-fire",
+    "defensive-small-arms-fire", "offensive-anti-tank-fire", "offensive-small-arms-fire",
+    "close-combat", "end",
+)
+UNIT_CLASSES = (
+    "infantry-platoon", "infantry-squad", "mg-platoon", "cavalry-platoon", "crew",
+    "forward-observer", "liaison-officer", "infantry-leader", "support-weapon",
+    "artillery-gun", "mortar", "tank", "armoured-car", "light-vehicle", "armoured-train",
+    "boat", "aircraft", "balloon",
+)
+MISSIONS = (
+    "destruction", "counter-battery", "neutralisation", "suppression", "interdiction",
+    "simple-creeping", "double-creeping", "gas",
+)
+UNIT_STATUSES = (
+    "pinned", "unpinned", "eliminated", "retreated", "dismounted", "prone", "standing",
+    "fatigued", "broken-down", "repaired", "mounted",
+)
+
+
+
+def _location(value: Optional[str]) -> Optional[str]:
+    if value is not None and not LOCATION.match(value):
+        raise ValueError(f"{value!r} is not a hex location like '5:6613'")
+    return value
+
+
+Loc = str
+
+
+
+class HexSpec(BaseModel):
+    model_config = STRICT
+    terrain: str = "clear"
+    features: list[str] = []
+    elevation: int = 0
+
+
+class Hexside(BaseModel):
+    model_config = STRICT
+    between: list[Loc] = Field(min_length=2, max_length=2)
+    feature: str
+
+    @field_validator("between")
+    @classmethod
+    def _locs(cls, v):
+        for loc in v:
+            _location(loc)
+        return v
+
+
+class MapDefined(Data):
+    maps: list[Any]
+    hexes: dict[Loc, HexSpec] = {}
+    hexsides: list[Hexside] = []
+
+    @field_validator("hexes")
+    @classmethod
+    def _locs(cls, v):
+        for loc in v:
+            _location(loc)
+        return v
+
+
+class WeatherSet(Data):
+    weather: Literal["fair", "bad"]
+    terrain_state: Literal["good", "difficult", "mud", "snow", "deep-snow"]
+
+
+class ArtilleryMissionSet(Data):
+    side: str
+    mission: str
+
+
+class BarrageTypesSet(Data):
+    side: str
+    allowed: list[str]
+
+
+class UnitDeployed(Data):
+    unit: str
+    class_: str = Field(alias="class")
+    name: Optional[str] = None
+    location: Optional[Loc] = None
+    facing: Optional[int] = None
+    morale: Optional[int] = None
+    firepower: Optional[float] = None
+    range: Optional[int] = None
+    movement: Optional[float] = None
+    attrs: dict[str, Any] = {}
+
+    @field_validator("class_")
+    @classmethod
+    def _class(cls, v):
+        if v not in UNIT_CLASSES:
+            raise ValueError(f"unknown unit class {v!r}; one of {', '.join(UNIT_CLASSES)}")
+        return v
+
+    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
+
+
+class ArtilleryElementAssigned(Data):
+    element: str
+    side: str
+    firepower: int = Field(ge=0)  # 5..40 is a rule (IM.ART.GEN.FP), judged by the auditor
+    artillery_points: Optional[int] = None
+
+
+class MarkerPlaced(Data):
+    marker: str
+    location: Optional[Loc] = None
+    unit: Optional[str] = None
+    turns: Optional[int] = None
+
+    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
+
+
+class MarkerRemoved(MarkerPlaced):
+    pass
+
+
+
+class UnitMoved(Data):
+    unit: str
+    path: list[Loc] = Field(min_length=1)
+    mode: Optional[Literal["normal", "run", "trot", "gallop", "ski", "crawl"]] = None
+
+    @field_validator("path")
+    @classmethod
+    def _locs(cls, v):
+        for loc in v:
+            _location(loc)
+        return v
+
+
+class UnitStatusChanged(Data):
+    unit: str
+    status: str
+    turns: Optional[int] = None
+    cause: Optional[str] = None
+
+    @field_validator("status")
+    @classmethod
+    def _status(cls, v):
+        if v not in UNIT_STATUSES:
+            raise ValueError(f"unknown status {v!r}; one of {', '.join(UNIT_STATUSES)}")
+        return v
+
+
+class MoraleChecked(Data):
+    units: list[str]
+    morale: Optional[int] = None
+    passed: bool
+
+
+
+class Spotted(Data):
+    spotter: str
+    target: Loc
+    spotted: bool
+
+    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
+
+
+class SmallArmsFired(Data):
+    attack: str
+    firers: list[str] = Field(min_length=1)
+    target: Loc
+    firepower: Optional[float] = None
+    range: Optional[int] = None
+
+    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
+
+
+class AttackResult(BaseModel):
+    model_config = STRICT
+    unit: str
+    result: Literal["no-effect", "hit", "pinned", "eliminated", "retreated"]
+
+
+class SmallArmsResolved(Data):
+    attack: str
+    results: list[AttackResult] = []
+
+
+class HexObserved(Data):
+    observer: Optional[str] = None
+    target: Loc
+    via: Literal["forward-observer", "liaison-officer", "aircraft", "balloon", "automatic"]
+
+    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
+
+
+class BarrageDeclared(Data):
+    barrage: str
+    side: str
+    target: Optional[Loc] = None
+    elements: list[str] = Field(min_length=1)
+    mission: str
+    barrage_type: Literal["drumfire", "hurricane"]
+    ammunition: Literal["he", "shrapnel", "smoke", "gas"]
+    observer: Optional[str] = None
+    sustained: bool = False
+    objective: Optional[Literal["strongpoint", "wire", "gun"]] = None
+    target_element: Optional[str] = None
+
+    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
+
+    @field_validator("mission")
+    @classmethod
+    def _mission(cls, v):
+        if v not in MISSIONS:
+            raise ValueError(f"unknown mission {v!r}; one of {', '.join(MISSIONS)}")
+        return v
+
+
+class ArtilleryPointsSpent(Data):
+    element: str
+    points: int = Field(ge=0)
+    reason: Optional[str] = None
+    barrage: Optional[str] = None
+
+
+class CommunicationTested(Data):
+    barrage: str
+    link: Literal["fo-artillery", "lno-fo"]
+    in_communication: bool
+
+
+class FireOrderChecked(Data):
+    barrage: str
+    # The resistance column as a number, or as the text of one ("1", as BCRT columns are
+    # written): both are the same JSON value to the auditor, which reads either.
+    column: Union[Annotated[int, Field(ge=0)], Annotated[str, Field(pattern=r"^[0-9]{1,4}$")]]
+    modifiers: list[Any] = []
+    granted: bool
+    result: Optional[str] = None
+
+
+class ScatterTested(Data):
+    barrage: str
+    element: Optional[str] = None
+    scattered: bool
+    new_target: Optional[Loc] = None
+
+    _loc = field_validator("new_target")(classmethod(lambda cls, v: _location(v)))
+
+
+class ZoneResult(BaseModel):
+    model_config = STRICT
+    location: Loc
+    zone: Literal["primary", "secondary"]
+    result: str
+
+    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
+
+
+class BarrageResolved(Data):
+    barrage: str
+    element: Optional[str] = None
+    firepower: int
+    column: str
+
+    @field_validator("column", mode="before")
+    @classmethod
+    def _column(cls, v):
+        return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+    results: list[ZoneResult] = []
+
+
+class BarrageCancelled(Data):
+    barrage: str
+    reason: Literal["no-communication", "fire-order-refused", "sustained-ended", "other"]
+
+
+class ArtilleryElementEliminated(Data):
+    element: str
+    by: Optional[str] = None
+
+
+EVENTS: dict[str, type[Data]] = {
+    cls.__name__: cls
+    for cls in (
+        MapDefined, WeatherSet, ArtilleryMissionSet, BarrageTypesSet, UnitDeployed,
+        ArtilleryElementAssigned, MarkerPlaced, MarkerRemoved, UnitMoved, UnitStatusChanged,
+        MoraleChecked, Spotted, SmallArmsFired, SmallArmsResolved, HexObserved, BarrageDeclared,
+        ArtilleryPointsSpent, CommunicationTested, FireOrderChecked, ScatterTested, BarrageResolved,
+        BarrageCancelled, ArtilleryElementEliminated,
+    )
+}

@@ -1,0 +1,50 @@
+"""Infernal Machines as a rule system: the `RuleSet` its entry point names (pyproject.toml)."""
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from domain.rules.infernal_machines.events import EVENTS, PHASES
+from domain.rulesets import RuleSet
+
+# Fields of event data that name units or off-map elements, checked against the board.
+UNIT_REFS = {
+    "UnitMoved": ("unit",), "UnitStatusChanged": ("unit",), "MoraleChecked": ("units",),
+    "Spotted": ("spotter",), "SmallArmsFired": ("firers",), "HexObserved": ("observer",),
+    "BarrageDeclared": ("observer",), "MarkerPlaced": ("unit",), "MarkerRemoved": ("unit",),
+}
+ELEMENT_REFS = {
+    "BarrageDeclared": ("elements", "target_element"), "ArtilleryPointsSpent": ("element",),
+    "ScatterTested": ("element",), "BarrageResolved": ("element",),
+    "ArtilleryElementEliminated": ("element",),
+}
+
+
+def rule_modules() -> list[type]:
+    """The rule modules, in the order they judge each event (their findings' order at one seq)."""
+    from domain.rules.infernal_machines import (
+        ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
+        artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
+        movement, observation, observers, spotting)
+    return [
+        artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
+        artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
+        artillery_after_effects.InterdictedUnits, artillery_after_effects.CounterBatteryOutcome,
+        artillery_gassed.GassedUnits, artillery_effects_judge.ArtilleryEffects,
+        ammunition.AmmunitionConsumption, artillery_resolution_direct.DirectArtilleryFire,
+        observers.ObserverUnits, artillery_procedure.ArtilleryProcedure, movement.MovementChecks,
+        observation.ObservationChecks, spotting.SpottingChecks,
+    ]
+
+
+def board_handlers() -> Mapping[str, Callable]:
+    """The hex board's fold (domain/board/state.py)."""
+    from domain.board.state import HANDLERS
+    return HANDLERS
+
+
+RULESET = RuleSet(
+    id="infernal-machines", prefix="IM", book="Infernal Machines", geometry="hex",
+    title="Infernal Machines (Landships! 1915-1933)", phases=PHASES, events=EVENTS,
+    unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
+    board_handlers=board_handlers,
+)

@@ -1,0 +1,80 @@
+"""The seam between Umpire and a rule system: a `RuleSet`, chosen by `GameStarted.ruleset`.
+
+A rule system is registered explicitly, as an entry point of the group `umpire.rulesets`
+(pyproject.toml), naming its `RuleSet` object: a club ships its own rule system as a separate
+package with one such line, and `umpire rules list` shows it. Nothing here imports a rule
+system's package; they are loaded through their entry points when first asked for.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+GROUP = "umpire.rulesets"
+
+# What a line names, for the structure check "unit X does not exist in this game".
+Refs = Mapping[str, tuple[str, ...]]
+# A check of one line against what the game holds so far (the ruleset's own state of the log):
+# (field, message) of a format error, or None.
+LineCheck = Callable[[str, dict[str, Any], dict[str, Any]], Optional[tuple[str, str]]]
+# Taking a valid line into that state.
+LineAdvance = Callable[[str, dict[str, Any], dict[str, Any]], None]
+
+
+class UnknownRuleSet(KeyError):
+    def __str__(self) -> str:
+        known = ", ".join(sorted(registered())) or "none"
+        return f"no rule system {self.args[0]!r} is installed (installed: {known}; see `umpire rules list`)"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything Umpire needs of a rule system."""
+
+    id: str                                   # GameStarted.ruleset
+    prefix: str                               # its rule ids' prefix: "IM", "AVBCW", "MOG"
+    book: str                                 # the book its citations name
+    geometry: str                             # "hex" (cube coordinates) or "tabletop" (inches)
+    phases: tuple[str, ...]                   # in order, "setup" first, "start" (TurnStarted) among them
+    events: Mapping[str, type]                # its own event schemas, beside the core ones
+    unit_refs: Refs = field(default_factory=dict)
+    element_refs: Refs = field(default_factory=dict)
+    # Its rule modules, in the order they judge (imported when first audited).
+    rule_modules: Callable[[], Sequence[type]] = lambda: ()
+    # Its part of the board fold: {event type: handler(board, line)}.
+    board_handlers: Callable[[], Mapping[str, Callable]] = lambda: {}
+    # Format checks that need the game so far (a point off the table, a card not in its deck).
+    check_line: Optional[LineCheck] = None
+    advance_line: Optional[LineAdvance] = None
+    title: str = ""
+
+    def phase_known(self, phase: str) -> bool:
+        return phase in self.phases
+
+
+@cache
+def registered() -> dict[str, RuleSet]:
+    """The installed rule systems, by id."""
+    found: dict[str, RuleSet] = {}
+    for point in entry_points(group=GROUP):
+        ruleset = point.load()
+        if not isinstance(ruleset, RuleSet):
+            raise TypeError(f"entry point {point.name!r} of {GROUP} is not a RuleSet: {ruleset!r}")
+        if ruleset.id != point.name:
+            raise ValueError(f"entry point {point.name!r} of {GROUP} names the rule system {ruleset.id!r}")
+        found[ruleset.id] = ruleset
+    return found
+
+
+def ruleset(ruleset_id: str) -> RuleSet:
+    """The rule system of a game; UnknownRuleSet when none of that id is installed."""
+    try:
+        return registered()[ruleset_id]
+    except KeyError:
+        raise UnknownRuleSet(ruleset_id) from None
+
+
+def known(ruleset_id: Any) -> bool:
+    return isinstance(ruleset_id, str) and ruleset_id in registered()
