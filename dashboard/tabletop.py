@@ -3,7 +3,7 @@
 The figure reads the board's `public()` JSON: `table` {width, depth, features}, `units` with a
 `position`, `facing`, `footprint` (and optional `figures`, `figure_base`), `markers` and `sides`.
 Terrain is drawn first, one trace per kind (`terrain_traces`, fixed for a game), then what moves
-(`board_traces`, always the same traces in the same order), so that stepping through a game
+(`position_traces`, always the same traces in the same order), so that stepping through a game
 replaces only the traces after the terrain, as the hex replay does after `STATIC_TRACES`.
 """
 from __future__ import annotations
@@ -163,6 +163,11 @@ def feature_hover_trace(table: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- what changes with the position ---------------------------------------------------------------
+def placed_units(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The units on the table: one not yet deployed (an ambush, a late arrival) has no position."""
+    return {uid: u for uid, u in board.get("units", {}).items() if u.get("position") and u.get("footprint")}
+
+
 def _out_of_action(unit: dict[str, Any]) -> bool:
     return bool(OUT_OF_ACTION & set(unit.get("status") or []))
 
@@ -179,7 +184,7 @@ def base_traces(board: dict[str, Any], colours: dict[str, str]) -> list[dict[str
     traces = []
     for side in board.get("sides", []):
         for faded in (False, True):
-            shapes = [s for unit in board.get("units", {}).values()
+            shapes = [s for unit in placed_units(board).values()
                       if unit.get("side") == side and _out_of_action(unit) == faded for s in extent_shapes(unit)]
             xs, ys = _rings(shapes)
             traces.append(dict(type="scatter", x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
@@ -191,7 +196,7 @@ def base_traces(board: dict[str, Any], colours: dict[str, str]) -> list[dict[str
 
 def unit_label_traces(board: dict[str, Any]) -> list[dict[str, Any]]:
     """The facing ticks, the ids just above each extent, and the hover points at the centres."""
-    units = sorted(board.get("units", {}).items())
+    units = sorted(placed_units(board).items())
     tx, ty = _polylines([facing_tick(unit) for _, unit in units])
     tops = [unary_union(extent_shapes(unit)).bounds for _, unit in units]  # (minx, miny, maxx, maxy)
     centres = [xy(unit["position"]) for _, unit in units]
@@ -207,6 +212,12 @@ def unit_label_traces(board: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _marker_words(marker: dict[str, Any]) -> str:
+    x, y = xy(marker["position"])
+    radius = f', radius {marker["radius"]}"' if marker.get("radius") else ""
+    return " ".join(str(w) for w in (marker.get("marker"), marker.get("id")) if w) + f" at ({x:.1f}, {y:.1f}){radius}"
+
+
 def marker_traces(board: dict[str, Any]) -> list[dict[str, Any]]:
     """Markers with a `radius` (AVBCW smoke) as circles to scale, then every marker's name and hover."""
     placed = [m for m in board.get("markers", []) if isinstance(m, dict) and m.get("position")]
@@ -217,13 +228,12 @@ def marker_traces(board: dict[str, Any]) -> list[dict[str, Any]]:
              line=dict(color="rgba(90,90,90,0.6)", width=1), hoverinfo="skip", name="marker areas", showlegend=False),
         dict(type="scatter", x=[xy(m["position"])[0] for m in placed], y=[xy(m["position"])[1] for m in placed],
              mode="markers", marker=dict(symbol="x-thin-open", size=10, color="#333333", line=dict(width=2)),
-             hovertext=[f"{m.get('marker')} {m.get('id') or ''} at {xy(m['position'])}".replace("  ", " ")
-                        for m in placed], hoverinfo="text", name="markers", showlegend=False),
+             hovertext=[_marker_words(m) for m in placed], hoverinfo="text", name="markers", showlegend=False),
     ]
 
 
-def board_traces(board: dict[str, Any], highlight: Optional[dict[str, Any]] = None,
-                 colours: Optional[dict[str, str]] = None) -> list[dict[str, Any]]:
+def position_traces(board: dict[str, Any], highlight: Optional[dict[str, Any]] = None,
+                    colours: Optional[dict[str, str]] = None) -> list[dict[str, Any]]:
     """Every trace after the terrain, always the same ones in the same order for a game."""
     colours = colours or side_colours(board.get("sides", []))
     return [*marker_traces(board), *base_traces(board, colours), *unit_label_traces(board),
@@ -259,7 +269,7 @@ def _measure_labels(highlight: dict[str, Any]) -> tuple[list[float], list[float]
 
 def highlight_traces(board: dict[str, Any], highlight: dict[str, Any]) -> list[dict[str, Any]]:
     """Five traces, empty when the event has none of it: path, line, arc, outlined units, lengths."""
-    units = board.get("units", {})
+    units = placed_units(board)
     px, py = _polylines([[xy(p) for p in highlight.get("path") or []]])
     lx, ly = _polylines([[xy(p) for p in highlight.get("line") or []]])
     ax, ay = _rings([arc_wedge(highlight["arc"], board["table"])] if highlight.get("arc") else [])
@@ -299,10 +309,10 @@ def _edge_annotation(board: dict[str, Any]) -> list[dict[str, Any]]:
 
 def tabletop_figure(board: dict[str, Any], highlight: Optional[dict[str, Any]] = None, *,
                     height: int = 640) -> go.Figure:
-    """The table to scale: its terrain (one trace per kind), then `board_traces` for the position."""
+    """The table to scale: its terrain (one trace per kind), then `position_traces` for the position."""
     table = board["table"]
     ranges = tabletop_layout_ranges(board)
-    fig = go.Figure(data=terrain_traces(table) + board_traces(board, highlight))
+    fig = go.Figure(data=terrain_traces(table) + position_traces(board, highlight))
     axis = dict(showgrid=True, gridcolor="rgba(0,0,0,0.08)", zeroline=False, dtick=6, ticksuffix='"',
                 constrain="domain", fixedrange=False)
     fig.update_layout(

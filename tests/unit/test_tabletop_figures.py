@@ -16,7 +16,7 @@ import pytest
 from shapely.geometry import LineString, Point, Polygon
 
 from dashboard.tabletop import (
-    board_traces, extent_shapes, facing_tick, inches, tabletop_figure, tabletop_layout_ranges, terrain_traces,
+    position_traces, extent_shapes, facing_tick, inches, tabletop_figure, tabletop_layout_ranges, terrain_traces,
 )
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -286,8 +286,8 @@ def test_outlined_units_are_their_extents():
 
 def test_stepping_changes_only_the_traces_after_the_terrain():
     board = avbcw_board()
-    plain = board_traces(board)
-    lit = board_traces(board, {"path": CAR_PATH, "line": [[24, 9], [24, 21]], "units": ["s-car"],
+    plain = position_traces(board)
+    lit = position_traces(board, {"path": CAR_PATH, "line": [[24, 9], [24, 21]], "units": ["s-car"],
                                "arc": {"origin": [24, 9], "facing": 0, "half_width": 45}})
     assert [t["name"] for t in plain] == [t["name"] for t in lit]
     fig = tabletop_figure(board)
@@ -309,3 +309,22 @@ def test_the_board_renders_as_a_png(monkeypatch):
     out = ARTIFACTS / "tabletop-avbcw.png"
     tabletop_figure(avbcw_board(), highlight).write_image(str(out), width=900, height=820)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_unit_not_yet_on_the_table_is_not_drawn():
+    # AVBCW, UnitDeployed: an Ambush unit is deployed "on its first turn, as its move"; until then it has no position
+    board = avbcw_board()
+    board["units"]["r-amb"] = dict(unit("royalist", "inf-regulars", 0, 0, 0, 5.0, 2.0), position=None)
+    fig = tabletop_figure(board, {"units": ["r-amb"]})
+    assert "r-amb" not in trace(fig, "ids").text
+    assert len(rings(trace(fig, "royalist"))) == 1 and rings(trace(fig, "touched")) == []
+
+
+def test_a_smoke_marker_is_a_circle_of_its_radius():
+    # AVBCW, MarkerPlaced: smoke has a `position` and a `radius` (the seed gives no size, so the log does)
+    board = avbcw_board()
+    board["markers"] = [{"marker": "smoke", "id": "sm-1", "position": {"x": 20.0, "y": 30.0}, "radius": 2.0}]
+    fig = tabletop_figure(board)
+    (circle,) = rings(trace(fig, "marker areas"))
+    assert spans(circle) == pytest.approx((4.0, 4.0), abs=0.01)
+    assert list(trace(fig, "markers").hovertext) == ['smoke sm-1 at (20.0, 30.0), radius 2.0"']
