@@ -11,6 +11,11 @@ A unit's extent is an `Extent`: a core geometry and a radius. A footprint is its
 radius 0; individually based figures are their centres with the bases' radius, so distances to
 round bases are exact (centre distance less the radius) rather than those of a polygon that only
 approximates a circle, which could tip a 2.25" case to 2.2".
+
+Interpretations are the caller's to pass in: `measure(how=...)` is the `measure` reading, the
+half-width of `in_arc` the `avbcw-arc` one; `avbcw-range` is `measure(origin, target)` from the
+LOS origin or between extents. "In contact" is the page's one sense everywhere: a feature is
+touched, met or entered when the extent's distance to it rounds to 0.0.
 """
 from __future__ import annotations
 
@@ -33,7 +38,8 @@ POLYLINE_KINDS = frozenset({"hedge", "fence", "wall", "river", "stream", "road"}
 # flag overrides its kind ("Flags override the kind's defaults as the scenario designates").
 LINEAR_OBSTACLES = frozenset({"hedge", "fence", "wall"})
 AREA_TERRAIN = frozenset({"woodland", "dense-woodland", "building", "town", "rough"})
-# Sight and road checks sample a line every tape-measure step ("a tape measure gives 1/10 inch").
+# Sight samples a target's outline every tape-measure step ("a tape measure gives 1/10 inch");
+# the road check samples the path finer, as the distance it compares is rounded to that step.
 SAMPLE_STEP = 0.1
 ROAD_STEP = 0.01
 BISECTIONS = 40
@@ -345,14 +351,16 @@ def _contact_along(body: _Body, poses, shape: BaseGeometry, feature_id: str) -> 
             low, high = 0.0, 1.0
             for _ in range(BISECTIONS):
                 mid = (low + high) / 2
-                low, high = (low, mid) if touches(_segment_core(body, a, _pose_at(a, b, mid))) else (mid, high)
+                reached = touches(_segment_core(body, a, _pose_at(a, b, mid)))
+                low, high = (low, mid) if reached else (mid, high)
             x, y, _ = _pose_at(a, b, high)
             return Contact(feature_id, round_inches(done + length * high), index, (x, y))
         done += length
     return None
 
 
-def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping], fresh_only: bool) -> list[Contact]:
+def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
+              fresh_only: bool) -> list[Contact]:
     body, poses = _body(unit), _poses(unit, path)
     found = []
     for feature in features:
@@ -518,8 +526,9 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     lines = shapely.linestrings([[here, end] for end in ends])
     per_line, area, hills = _blockers(lines, features, friends or {}, friend_gap, area_limit,
                                       obstacle_kinds, set(area_kinds))
+    ends_of_line = [end for end in (goal, shooter) if end is not None]
     at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
-               and any(in_contact(end, feature_shape(f)) for end in (goal, shooter) if end is not None)}
+               and any(in_contact(end, feature_shape(f)) for end in ends_of_line)}
     verdicts = [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
     best = min(range(len(lines)), key=lambda i: (RANK[verdicts[i]], i))   # the closest of the best
     status, found, line = verdicts[best], per_line[best], (here, ends[best])

@@ -18,7 +18,8 @@ from domain.tabletop.geometry import (
 # game-log-tabletop.md, Examples: the AVBCW table and the car's move (line 20).
 WOOD = {"id": "w-1", "kind": "woodland", "points": [[2.0, 30.0], [12.0, 30.0], [12.0, 40.0], [2.0, 40.0]]}
 HEDGE = {"id": "h-1", "kind": "hedge", "points": [[44.0, 30.0], [44.0, 46.0]]}
-GOOD_GOING = {"id": "gg-1", "kind": "good-going", "points": [[30.0, 15.0], [42.0, 15.0], [42.0, 35.0], [30.0, 35.0]]}
+GOOD_GOING = {"id": "gg-1", "kind": "good-going",
+              "points": [[30.0, 15.0], [42.0, 15.0], [42.0, 35.0], [30.0, 35.0]]}
 AVBCW_TABLE = [WOOD, HEDGE, GOOD_GOING]
 CAR = {"unit": "s-car", "position": {"x": 36.0, "y": 30.0}, "facing": 180, "footprint": {"w": 2.0, "d": 4.0}}
 CAR_PATH = [{"x": 36.0, "y": 30.0, "f": 180}, {"x": 36.0, "y": 22.0}, {"x": 34.3, "y": 21.0, "f": 240}]

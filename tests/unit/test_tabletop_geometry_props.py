@@ -24,7 +24,8 @@ size = st.floats(min_value=0.5, max_value=8.0, allow_nan=False)
 @st.composite
 def units(draw):
     x, y = draw(point)
-    return {"position": {"x": x, "y": y}, "facing": draw(facing), "footprint": {"w": draw(size), "d": draw(size)}}
+    return {"position": {"x": x, "y": y}, "facing": draw(facing),
+            "footprint": {"w": draw(size), "d": draw(size)}}
 
 
 @settings(max_examples=150, deadline=None)
