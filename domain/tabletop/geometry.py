@@ -469,8 +469,9 @@ def _target_points(origin: XY, target: Extent) -> list[XY]:
             points += [(cx + target.radius * math.sin(2 * math.pi * k / steps),
                         cy + target.radius * math.cos(2 * math.pi * k / steps)) for k in range(steps)]
     else:
-        outline = target.core.boundary if isinstance(target.core, Polygon) else target.core
-        points = [(float(x), float(y)) for x, y in shapely.get_coordinates(shapely.segmentize(outline, SAMPLE_STEP))]
+        # a polygon's coordinates are its rings': its outline, densified
+        outline = shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP))
+        points = [(float(x), float(y)) for x, y in outline]
         nearest = nearest_points(Point(origin), target.core)[1]
         points.append((nearest.x, nearest.y))
     return sorted(points, key=lambda p: math.dist(origin, p))
