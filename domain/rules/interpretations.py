@@ -36,6 +36,15 @@ def declare(interpretation: Interpretation) -> Interpretation:
     return interpretation
 
 
+def catalogue() -> dict[str, Interpretation]:
+    """Every installed rule system's interpretations, whatever this process has audited so far
+    (a rule system's modules declare theirs: they are loaded here before a reading is taken)."""
+    from domain.rulesets import registered
+    for rules in registered().values():
+        rules.rule_modules()
+    return CATALOGUE
+
+
 @dataclass
 class Interpretations:
     """The readings chosen for one audit, and the record of which were used."""
@@ -55,7 +64,7 @@ class Interpretations:
         return out
 
     def choose(self, name: str, reading: str, *, override: bool = True) -> None:
-        known = CATALOGUE.get(name)
+        known = catalogue().get(name)
         if known is None:
             raise InterpretationError(f"unknown interpretation {name!r}; known: {', '.join(sorted(CATALOGUE))}")
         if reading not in known.readings:
@@ -72,7 +81,7 @@ class Interpretations:
                 name, _, reading = opt[len("interpretation:"):].partition("=")
             else:
                 continue
-            if name in CATALOGUE and reading in CATALOGUE[name].readings:
+            if name in catalogue() and reading in CATALOGUE[name].readings:
                 self.choose(name, reading, override=False)
             else:
                 self.rejected.append(f"{name}={reading}")

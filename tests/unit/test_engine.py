@@ -57,3 +57,12 @@ def test_a_rule_module_that_fails_on_an_event_is_reported_and_the_audit_goes_on(
     failed = [(f.seq, f.rule, f.verdict.value) for f in report.findings if f.rule == "LOG.AUDIT"]
     assert failed == [(2, "LOG.AUDIT", "unverifiable")]
     assert "Fragile" in report.findings[0].message and report.events == 3
+
+
+def test_a_reading_named_on_the_command_line_is_known_in_a_fresh_process():
+    # Before the rule modules were loaded, `--interpretation` knew only the readings of the modules
+    # imported so far and refused IM.CORE.MINMOVE (exit 2, "unknown interpretation").
+    from tests.conftest import EXAMPLES
+    out = subprocess.run([sys.executable, "-m", "api.cli", "audit", str(EXAMPLES / "resistance-turns.jsonl"),
+                          "--interpretation", "IM.CORE.MINMOVE=costs-only"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode in (0, 1) and "unknown interpretation" not in out.stderr, out.stderr
