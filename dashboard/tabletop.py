@@ -12,12 +12,13 @@ import math
 from typing import Any, Iterable, Optional, Sequence
 
 import plotly.graph_objects as go
-from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
 
 from dashboard.figures import HIGHLIGHT, side_colours
+from domain.tabletop.geometry import (
+    POLYGON_KINDS, extent, feature_line, feature_shape, path_length, round_inches, to_table, xy,
+)
 
 Coords = tuple[float, float]
 
@@ -41,52 +42,21 @@ PATTERNS = {"rough": dict(shape=".", fgcolor="#6b5a40", size=6, solidity=0.25)} 
 ARC_STEP = 5  # degrees between the points of a drawn arc
 
 
-# -- points, facings and lengths ------------------------------------------------------------------
-def xy(point: Any) -> Coords:
-    """A point as the log writes it: {"x", "y"} in events, [x, y] inside TableDefined."""
-    if isinstance(point, dict):
-        return float(point["x"]), float(point["y"])
-    return float(point[0]), float(point[1])
-
-
-def heading(facing: float) -> Coords:
-    # game-log-tabletop.md, Geometry: facing is degrees clockwise from +y (0 faces +y, 90 faces +x)
-    rad = math.radians(facing)
-    return math.sin(rad), math.cos(rad)
-
-
+# -- lengths, extents and facings (the auditor's own geometry: domain/tabletop/geometry.py) ---------
 def inches(length: float) -> str:
     # game-log-tabletop.md, Measuring: a computed distance is rounded half-up to 0.1"
-    return f'{math.floor(length * 10 + 0.5 + 1e-9) / 10:.1f}"'
+    return f'{round_inches(length):.1f}"'
 
 
-# -- a unit's extent ------------------------------------------------------------------------------
-def footprint_polygon(unit: dict[str, Any]) -> Polygon:
-    """The base: a rectangle centred on `position`, `w` across the front, turned by `facing`.
-
-    game-log-tabletop.md, Position and footprint. Unturned (facing 0) the front faces +y, so `w`
-    lies along x; shapely turns counter-clockwise, facings run clockwise, hence the minus.
-    """
-    x, y = xy(unit["position"])
-    w, d = float(unit["footprint"]["w"]), float(unit["footprint"]["d"])
-    rect = box(x - w / 2, y - d / 2, x + w / 2, y + d / 2)
-    return affinity.rotate(rect, -float(unit.get("facing") or 0), origin=(x, y))
-
-
-def extent_shapes(unit: dict[str, Any]) -> list[BaseGeometry]:
-    # game-log-tabletop.md: with `figures` and `figure_base` the extent is their bases, else the footprint
-    if unit.get("figures") and unit.get("figure_base"):
-        radius = float(unit["figure_base"]) / 2
-        return [Point(xy(p)).buffer(radius, quad_segs=6) for p in unit["figures"]]
-    return [footprint_polygon(unit)]
+def unit_outline(unit: dict[str, Any]) -> BaseGeometry:
+    """The unit's extent as the rules read it: its figures' round bases when placed, else its footprint."""
+    return extent(unit).shape
 
 
 def facing_tick(unit: dict[str, Any]) -> tuple[Coords, Coords]:
     """From the centre of the base to the middle of its front edge, half the depth ahead."""
-    x, y = xy(unit["position"])
-    hx, hy = heading(float(unit.get("facing") or 0))
-    half = float(unit["footprint"]["d"]) / 2
-    return (x, y), (x + hx * half, y + hy * half)
+    return xy(unit["position"]), to_table(unit["position"], float(unit.get("facing") or 0),
+                                          (0.0, float(unit["footprint"]["d"]) / 2))
 
 
 def _rings(shapes: Iterable[BaseGeometry]) -> tuple[list[Optional[float]], list[Optional[float]]]:
@@ -113,7 +83,7 @@ def _feature_words(feature: dict[str, Any]) -> str:
     return f"{feature['id']} {feature['kind']}" + (f" ({', '.join(flags)})" if flags else "")
 
 
-def _area_trace(kind: str, polygons: list[Polygon]) -> dict[str, Any]:
+def _area_trace(kind: str, polygons: list[BaseGeometry]) -> dict[str, Any]:
     fill, outline = AREA_STYLES.get(kind) or BAND_STYLES[kind]
     xs, ys = _rings(polygons)
     trace = dict(type="scatter", x=xs, y=ys, mode="lines", fill="toself", fillcolor=fill, name=kind,
@@ -134,17 +104,14 @@ def terrain_traces(table: dict[str, Any]) -> list[dict[str, Any]]:
     game-log-tabletop.md, TableDefined: a polygon is closed implicitly; rivers, streams and roads
     carry a `width` (a band of width/2 either side of the line; without one, drawn as a line).
     """
-    areas: dict[str, list[Polygon]] = {}
+    areas: dict[str, list[BaseGeometry]] = {}
     lines: dict[str, list[list[Coords]]] = {}
     for feature in table.get("features", []):
-        kind, points = feature["kind"], [xy(p) for p in feature["points"]]
-        if kind in AREA_STYLES and len(points) > 2:
-            areas.setdefault(kind, []).append(Polygon(points))
-        elif kind in BAND_STYLES and feature.get("width") and len(points) > 1:
-            band = LineString(points).buffer(float(feature["width"]) / 2, cap_style="flat")
-            areas.setdefault(kind, []).append(band)
+        kind = feature["kind"]
+        if kind in POLYGON_KINDS or (kind in BAND_STYLES and feature.get("width")):
+            areas.setdefault(kind, []).append(feature_shape(feature))  # the shape the rules touch
         else:
-            lines.setdefault(kind, []).append(points)
+            lines.setdefault(kind, []).append([xy(p) for p in feature["points"]])
     traces = [_area_trace(kind, areas[kind]) for kind in (*AREA_STYLES, *BAND_STYLES) if kind in areas]
     traces += [_line_trace(kind, runs) for kind, runs in sorted(lines.items())]
     return traces + [feature_hover_trace(table)]
@@ -154,9 +121,7 @@ def feature_hover_trace(table: dict[str, Any]) -> dict[str, Any]:
     """Invisible points inside each feature that name it and its flags on hover."""
     xs, ys, texts = [], [], []
     for feature in table.get("features", []):
-        points = [xy(p) for p in feature["points"]]
-        geom = Polygon(points) if feature["kind"] in AREA_STYLES and len(points) > 2 else LineString(points)
-        spot = geom.representative_point() if len(points) > 1 else Point(points[0])
+        spot = feature_line(feature).representative_point()
         xs.append(spot.x), ys.append(spot.y), texts.append(_feature_words(feature))
     return dict(type="scatter", x=xs, y=ys, mode="markers", hoverinfo="text", hovertext=texts, name="features",
                 marker=dict(size=14, opacity=0), showlegend=False)
@@ -185,7 +150,7 @@ def base_traces(board: dict[str, Any], colours: dict[str, str]) -> list[dict[str
     for side in board.get("sides", []):
         for faded in (False, True):
             shapes = [s for unit in placed_units(board).values()
-                      if unit.get("side") == side and _out_of_action(unit) == faded for s in extent_shapes(unit)]
+                      if unit.get("side") == side and _out_of_action(unit) == faded for s in [unit_outline(unit)]]
             xs, ys = _rings(shapes)
             traces.append(dict(type="scatter", x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
                                fillcolor=colours.get(side, "#999999"), opacity=0.3 if faded else 0.9,
@@ -198,7 +163,7 @@ def unit_label_traces(board: dict[str, Any]) -> list[dict[str, Any]]:
     """The facing ticks, the ids just above each extent, and the hover points at the centres."""
     units = sorted(placed_units(board).items())
     tx, ty = _polylines([facing_tick(unit) for _, unit in units])
-    tops = [unary_union(extent_shapes(unit)).bounds for _, unit in units]  # (minx, miny, maxx, maxy)
+    tops = [unit_outline(unit).bounds for _, unit in units]  # (minx, miny, maxx, maxy)
     centres = [xy(unit["position"]) for _, unit in units]
     return [
         dict(type="scatter", x=tx, y=ty, mode="lines", hoverinfo="skip", name="facing", showlegend=False,
@@ -246,12 +211,11 @@ def arc_wedge(arc: dict[str, Any], table: dict[str, Any]) -> Polygon:
 
     Without a `radius` the wedge reaches every corner of the table (an arc has no length of its own).
     """
-    ox, oy = xy(arc["origin"])
-    facing, half = float(arc["facing"]), float(arc["half_width"])
+    origin, facing, half = arc["origin"], float(arc["facing"]), float(arc["half_width"])
     radius = float(arc.get("radius") or math.hypot(table["width"], table["depth"]))
     steps = max(1, math.ceil(2 * half / ARC_STEP))
-    rim = [heading(facing - half + 2 * half * i / steps) for i in range(steps + 1)]
-    wedge = Polygon([(ox, oy)] + [(ox + hx * radius, oy + hy * radius) for hx, hy in rim])
+    rim = [to_table(origin, facing - half + 2 * half * i / steps, (0.0, radius)) for i in range(steps + 1)]
+    wedge = Polygon([xy(origin), *rim])
     return wedge.intersection(box(0, 0, table["width"], table["depth"]))
 
 
@@ -261,9 +225,8 @@ def _measure_labels(highlight: dict[str, Any]) -> tuple[list[float], list[float]
     for key in ("path", "line"):
         points = [xy(p) for p in highlight.get(key) or []]
         if len(points) > 1:
-            measured = LineString(points)
-            middle = measured.interpolate(0.5, normalized=True)
-            xs.append(middle.x), ys.append(middle.y), texts.append(inches(measured.length))
+            middle = LineString(points).interpolate(0.5, normalized=True)
+            xs.append(middle.x), ys.append(middle.y), texts.append(inches(path_length(points)))
     return xs, ys, texts
 
 
@@ -273,7 +236,7 @@ def highlight_traces(board: dict[str, Any], highlight: dict[str, Any]) -> list[d
     px, py = _polylines([[xy(p) for p in highlight.get("path") or []]])
     lx, ly = _polylines([[xy(p) for p in highlight.get("line") or []]])
     ax, ay = _rings([arc_wedge(highlight["arc"], board["table"])] if highlight.get("arc") else [])
-    ox, oy = _rings([s for uid in highlight.get("units") or [] if uid in units for s in extent_shapes(units[uid])])
+    ox, oy = _rings([s for uid in highlight.get("units") or [] if uid in units for s in [unit_outline(units[uid])]])
     mx, my, texts = _measure_labels(highlight)
     return [
         dict(type="scatter", x=px, y=py, mode="lines+markers", hoverinfo="skip", name="path", showlegend=False,

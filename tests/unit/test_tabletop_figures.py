@@ -13,10 +13,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Point, Polygon
 
 from dashboard.tabletop import (
-    position_traces, extent_shapes, facing_tick, inches, tabletop_figure, tabletop_layout_ranges, terrain_traces,
+    facing_tick, inches, position_traces, tabletop_figure, tabletop_layout_ranges, terrain_traces,
 )
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -128,11 +128,11 @@ def test_every_kind_gets_its_own_trace_with_a_legend_entry():
         assert (traces[kind].get("fill") == "toself") == (shape != "polyline"), kind
 
 
-def test_a_road_is_a_band_as_wide_as_its_width():
-    # game-log-tabletop.md, UnitMoved: on road is "within width/2 of a road's line": rd-1 is 3.0" wide at y 36
-    road = trace(tabletop_figure(mog_board()), "road")
-    (band,) = rings(road)
-    assert spans(band) == pytest.approx((72.0, 3.0))
+def test_a_road_is_the_band_within_half_its_width_of_its_line():
+    # game-log-tabletop.md, UnitMoved: on road is "within width/2 of a road's line": rd-1 (3.0" wide, along
+    # y 36 from x 0 to 72) covers y 34.5 to 37.5, and 1.5" beyond each end of its line
+    (band,) = rings(trace(tabletop_figure(mog_board()), "road"))
+    assert spans(band) == pytest.approx((72.0 + 3.0, 3.0))
     assert min(y for _, y in band) == pytest.approx(34.5)
 
 
@@ -218,6 +218,15 @@ def test_figures_are_drawn_as_their_bases():
         assert spans(circle) == pytest.approx((1.0, 1.0), abs=0.02)
 
 
+def test_a_count_of_figures_is_drawn_as_the_footprint():
+    # mog-example line 8: r-1 has "figures": 20, a count, not placed figures, so its extent is the footprint
+    # (w 10 across a front facing 270, i.e. along y; d 2 along x)
+    board = mog_board()
+    board["units"]["r-1"]["figures"] = 20
+    base = base_of(tabletop_figure(board), "rebels", (40.0, 24.0))
+    assert spans(base.exterior.coords) == pytest.approx((2.0, 10.0))
+
+
 def test_destroyed_units_are_faded_and_the_rest_are_not():
     board = avbcw_board()
     board["units"]["s-mil"]["status"] = ["destroyed"]
@@ -281,7 +290,9 @@ def test_an_arc_is_a_wedge_about_the_facing_cut_at_the_table_edge():
 def test_outlined_units_are_their_extents():
     fig = tabletop_figure(avbcw_board(), {"units": ["s-car", "not-on-the-board"]})
     (outline,) = rings(trace(fig, "touched"))
-    assert Polygon(outline).equals(extent_shapes(avbcw_board()["units"]["s-car"])[0])
+    # the car's base, w 2 by d 4 (line 7) at (34.3, 21.0): the one drawn in its side's trace
+    assert Polygon(outline).equals(base_of(fig, "socialist", (34.3, 21.0)))
+    assert Polygon(outline).area == pytest.approx(2.0 * 4.0)
 
 
 def test_stepping_changes_only_the_traces_after_the_terrain():
