@@ -149,8 +149,8 @@ def base_traces(board: dict[str, Any], colours: dict[str, str]) -> list[dict[str
     traces = []
     for side in board.get("sides", []):
         for faded in (False, True):
-            shapes = [s for unit in placed_units(board).values()
-                      if unit.get("side") == side and _out_of_action(unit) == faded for s in [unit_outline(unit)]]
+            shapes = [unit_outline(unit) for unit in placed_units(board).values()
+                      if unit.get("side") == side and _out_of_action(unit) == faded]
             xs, ys = _rings(shapes)
             traces.append(dict(type="scatter", x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
                                fillcolor=colours.get(side, "#999999"), opacity=0.3 if faded else 0.9,
@@ -236,7 +236,7 @@ def highlight_traces(board: dict[str, Any], highlight: dict[str, Any]) -> list[d
     px, py = _polylines([[xy(p) for p in highlight.get("path") or []]])
     lx, ly = _polylines([[xy(p) for p in highlight.get("line") or []]])
     ax, ay = _rings([arc_wedge(highlight["arc"], board["table"])] if highlight.get("arc") else [])
-    ox, oy = _rings([s for uid in highlight.get("units") or [] if uid in units for s in [unit_outline(units[uid])]])
+    ox, oy = _rings([unit_outline(units[uid]) for uid in highlight.get("units") or [] if uid in units])
     mx, my, texts = _measure_labels(highlight)
     return [
         dict(type="scatter", x=px, y=py, mode="lines+markers", hoverinfo="skip", name="path", showlegend=False,
