@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Annotated, Any, Literal, Optional, Union
+from functools import cache
+from typing import Annotated, Any, Literal, Optional, Union, get_args
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 from shapely.geometry import LinearRing
@@ -285,7 +286,7 @@ def geometry_problem(event_type: str, data: dict, table: Optional[dict], positio
     if found is not None:
         return found
     schema = events.get(event_type)
-    if schema is None:
+    if schema is None or not _checked(schema):
         return None
     try:
         typed = schema.__pydantic_validator__.validate_python(data)
@@ -294,6 +295,20 @@ def geometry_problem(event_type: str, data: dict, table: Optional[dict], positio
     if isinstance(typed, TableDefined):
         return _table_problem(typed)
     return (_off_table(typed, table) or _path_start(typed, position) or _card_problem(typed, decks))
+
+
+@cache
+def _checked(schema: type[BaseModel]) -> bool:
+    """Whether geometry_problem has anything to check in a line of this schema (a table point,
+    a table, a card): the others are not validated a second time."""
+    return issubclass(schema, (TableDefined, CardDrawn, DeckShuffled)) or _holds_points(schema)
+
+
+def _holds_points(annotation: Any) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return issubclass(annotation, Point) or any(
+            _holds_points(field.annotation) for field in annotation.model_fields.values())
+    return any(_holds_points(arg) for arg in get_args(annotation))
 
 
 def _hex_field(value: Any, path: str) -> Problem:

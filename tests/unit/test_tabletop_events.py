@@ -161,6 +161,14 @@ def test_a_path_point_off_the_table_is_named_by_its_index():
     assert field == "data.path[3]"
 
 
+def test_a_rulesets_own_points_are_checked_against_the_table():
+    bomb = {"plane": "p-1", "results": [2, 3], "direction": 90, "point": {"x": 50.0, "y": 10.0}, "hit": False}
+    assert mog.geometry_problem("BombDropped", bomb, {"width": 72.0, "depth": 48.0}) is None
+    assert mog.geometry_problem("BombDropped", bomb, AVBCW_TABLE)[0] == "data.point"  # 48" wide
+    drift = {"id": "smoke-1", "from": {"x": 10.0, "y": 10.0}, "to": {"x": 10.0, "y": 48.5}}
+    assert avbcw.geometry_problem("MarkerMoved", drift, AVBCW_TABLE)[0] == "data.to"
+
+
 def test_before_the_table_is_defined_no_point_is_off_it():
     data = line_of("avbcw-example.jsonl", "UnitDeployed")
     data["position"] = {"x": 100.0, "y": 8.0}
