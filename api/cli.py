@@ -153,6 +153,9 @@ def state(game: str, db: DbOption = None,
     if format == "json":
         typer.echo(json.dumps(data, indent=1, sort_keys=True))
         return
+    if data.get("geometry") == "tabletop":
+        _echo_tabletop(game, data)
+        return
     typer.echo(f"{game} after seq {data['seq']}: turn {data['turn']}, phase {data['phase']}, "
                f"weather {data['weather']}, terrain {data['terrain_state']}")
     for uid, u in sorted(data["units"].items()):
@@ -162,6 +165,19 @@ def state(game: str, db: DbOption = None,
                    f", left {e['points_left']}{', eliminated' if e['eliminated'] else ''}")
     for m in data["markers"]:
         typer.echo(f"  marker {m['marker']} at {m.get('location')}")
+
+
+def _echo_tabletop(game: str, data: dict) -> None:
+    """A tabletop board for people: where each base stands (inches) and faces."""
+    table = data["table"] or {}
+    typer.echo(f"{game} after seq {data['seq']}: turn {data['turn']}, phase {data['phase']}, "
+               f"table {table.get('width')}\" x {table.get('depth')}\", {len(table.get('features', []))} features")
+    for uid, u in sorted(data["units"].items()):
+        at = f"({u['position']['x']}, {u['position']['y']}) facing {u['facing']}" if u["position"] else "-"
+        typer.echo(f"  {uid:<12} {u['side'] or '-':<12} {u['type'] or u['class'] or '-':<22} {at:<28} "
+                   f"{','.join(u['status'])}")
+    for m in data["markers"]:
+        typer.echo(f"  marker {m.get('marker')} {m.get('id', '')} at {m.get('position')}")
 
 
 @app.command()

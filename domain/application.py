@@ -304,9 +304,10 @@ class Ledger(Application):
 
 
 def _copy_cursor(cursor: LogCursor) -> LogCursor:
-    return LogCursor(cursor.game, cursor.next_seq, cursor.turn, cursor.phase, set(cursor.sides),
-                     set(cursor.units), set(cursor.elements), cursor.ruleset, copy.deepcopy(cursor.state),
-                     cursor.prev)
+    return LogCursor(game=cursor.game, next_seq=cursor.next_seq, turn=cursor.turn, phase=cursor.phase,
+                     sides=set(cursor.sides), units=set(cursor.units), elements=set(cursor.elements),
+                     ruleset=cursor.ruleset, deployed=set(cursor.deployed), state=copy.deepcopy(cursor.state),
+                     _prev=cursor.prev)
 
 
 def parse_batch(events: list[Any]) -> list[dict[str, Any]]:

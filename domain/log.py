@@ -15,7 +15,7 @@ import orjson
 from pydantic import ValidationError
 
 from domain.events import Envelope, field_name, first_error, plain_envelope, validate_data
-from domain.rulesets import RuleSet, registered, ruleset
+from domain.rulesets import RuleSet, named_at, registered, ruleset
 
 ZERO_HASH = "0" * 64
 
@@ -124,6 +124,8 @@ class LogCursor:
     units: set[str] = field(default_factory=set)
     elements: set[str] = field(default_factory=set)
     ruleset: Optional[str] = None
+    # Units deployed (a rule system may list units before they deploy: `units` holds those too).
+    deployed: set[str] = field(default_factory=set)
     # What the rule system's own format checks keep of the game (RuleSet.advance_line).
     state: dict[str, Any] = field(default_factory=dict)
     _prev: str = ZERO_HASH
@@ -153,11 +155,14 @@ class LogCursor:
         if kind == "GameStarted":
             self.sides = set(data.get("sides", {}))
             self.ruleset = data.get("ruleset")
-        elif kind == "UnitDeployed":
-            self.units.add(data["unit"])
         elif kind == "ArtilleryElementAssigned":
             self.elements.add(data["element"])
+        elif kind == "UnitDeployed":
+            self.deployed.add(data["unit"])
         rules = self.rules
+        declares = rules.declares if rules is not None else {"UnitDeployed": ("unit",)}
+        for path in declares.get(kind, ()):
+            self.units.update(ref for _, ref in named_at(data, path))
         if rules is not None and rules.advance_line is not None:
             rules.advance_line(kind, data, self.state)
         self._prev = self.prev
@@ -321,37 +326,26 @@ def _check_side(env: Envelope, line: int, cursor: LogCursor) -> None:
 def _check_references(env: Envelope, line: int, cursor: LogCursor, rules: Optional[RuleSet]) -> None:
     unit_refs = rules.unit_refs if rules is not None else {}
     element_refs = rules.element_refs if rules is not None else {}
-    if env.type == "UnitDeployed" and env.data["unit"] in cursor.units:
+    if env.type == "UnitDeployed" and env.data["unit"] in cursor.deployed:
         raise LogError(line, "data.unit", f"unit {env.data['unit']!r} is already deployed")
     if env.type == "ArtilleryElementAssigned" and env.data["element"] in cursor.elements:
         raise LogError(line, "data.element", f"element {env.data['element']!r} is already assigned")
     for name in unit_refs.get(env.type, ()):
-        for i, ref in _refs(env.data.get(name)):
+        for where, ref in named_at(env.data, name):
             if ref.startswith(OFF_BOARD_OBSERVER) and name == "observer":
                 continue
             if ref not in cursor.units:
-                where = f"data.{name}" + (f"[{i}]" if i is not None else "")
                 raise LogError(line, where, f"unit {ref!r} does not exist in this game")
     if env.type == "SmallArmsResolved":
         for i, result in enumerate(env.data.get("results", [])):
             if result["unit"] not in cursor.units:
                 raise LogError(line, f"data.results[{i}].unit", f"unit {result['unit']!r} does not exist in this game")
     for name in element_refs.get(env.type, ()):
-        for i, ref in _refs(env.data.get(name)):
+        for where, ref in named_at(env.data, name):
             if ref not in cursor.elements:
-                where = f"data.{name}" + (f"[{i}]" if i is not None else "")
                 raise LogError(line, where, f"off-map element {ref!r} does not exist in this game")
     if env.type == "DisputeRaised" and env.data["about"] >= env.seq:
         raise LogError(line, "data.about", f"seq {env.data['about']} is not an earlier event")
-
-
-def _refs(value: Any) -> Iterator[tuple[Optional[int], str]]:
-    if isinstance(value, str):
-        yield None, value
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            if isinstance(item, str):
-                yield i, item
 
 
 def read_lines(lines: Iterable[str], *, allow_unknown: bool = False,

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 GROUP = "umpire.rulesets"
 
-# What a line names, for the structure check "unit X does not exist in this game".
+# What a line names, for the structure check "unit X does not exist in this game": per event
+# type, the data fields holding a unit id (or a list of them); a path "a[].b" reaches into a list.
 Refs = Mapping[str, tuple[str, ...]]
 # A check of one line against what the game holds so far (the ruleset's own state of the log):
 # (field, message) of a format error, or None.
@@ -41,6 +42,8 @@ class RuleSet:
     events: Mapping[str, type]                # its own event schemas, beside the core ones
     unit_refs: Refs = field(default_factory=dict)
     element_refs: Refs = field(default_factory=dict)
+    # Where units come into the game (default: UnitDeployed.unit), e.g. an army list.
+    declares: Refs = field(default_factory=lambda: {"UnitDeployed": ("unit",)})
     # Its rule modules, in the order they judge (imported when first audited).
     rule_modules: Callable[[], Sequence[type]] = lambda: ()
     # Its part of the board fold: {event type: handler(board, line)}.
@@ -78,3 +81,18 @@ def ruleset(ruleset_id: str) -> RuleSet:
 
 def known(ruleset_id: Any) -> bool:
     return isinstance(ruleset_id, str) and ruleset_id in registered()
+
+
+def named_at(data: Mapping[str, Any], path: str, prefix: str = "data") -> Iterator[tuple[str, str]]:
+    """The ids a Refs path names in an event's data, with where each is ("data.sides[0].units[1]")."""
+    head, nested, rest = path.partition("[].")
+    value = data.get(head)
+    where = f"{prefix}.{head}"
+    if nested:
+        for i, item in enumerate(value if isinstance(value, list) else ()):
+            if isinstance(item, dict):
+                yield from named_at(item, rest, f"{where}[{i}]")
+    elif isinstance(value, str):
+        yield where, value
+    elif isinstance(value, list):
+        yield from ((f"{where}[{i}]", v) for i, v in enumerate(value) if isinstance(v, str))

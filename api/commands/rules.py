@@ -1,18 +1,34 @@
-"""`umpire rules coverage`: the rule coverage tables of docs/rules/, from the rule modules."""
+"""`umpire rules list|coverage|interpretations`: the installed rule systems, the rule coverage
+tables of docs/rules/ (from the rule modules), and the named interpretations."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from api.cli_app import app
+from api.cli_app import FormatOption, app
 from domain.rules.coverage import catalogue_ids, coverage_table, merged
 from domain.rules.engine import modules_for
 from domain.rules.interpretations import CATALOGUE
+from domain.rulesets import registered
 
-rules_app = typer.Typer(help="What the auditor covers.")
+rules_app = typer.Typer(help="The rule systems and what the auditor covers.")
 app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("list")
+def list_rulesets(format: FormatOption = "text"):
+    """The installed rule systems (entry points of the group umpire.rulesets)."""
+    rows = [{"id": r.id, "prefix": r.prefix, "geometry": r.geometry, "book": r.book, "title": r.title,
+             "phases": list(r.phases), "event_types": sorted(r.events)} for r in registered().values()]
+    if format == "json":
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    for row in rows:
+        typer.echo(f"{row['id']}\t{row['prefix']}\t{row['geometry']}\t{row['book']}\t"
+                   f"{len(row['phases'])} phases, {len(row['event_types'])} event types of its own")
 
 DEFAULT_CATALOGUE = next((p for p in (Path("../shared/spec/rules-catalogue.md"),
                                        Path("fixtures/spec/rules-catalogue.md")) if p.exists()),

@@ -35,6 +35,14 @@ class UnitState:
     pinned_at_turn: Optional[int] = None
     deployed_seq: int = 0
     last_seq: int = 0
+    # On a tabletop (game-log-tabletop.md): the base's centre in inches, its footprint {w, d},
+    # the figures and their base, the turret offset, and the unit table's row.
+    position: Optional[dict[str, float]] = None
+    footprint: Optional[dict[str, float]] = None
+    figures: Optional[Any] = None
+    figure_base: Optional[float] = None
+    turret: Optional[dict[str, float]] = None
+    type: Optional[str] = None
 
     @property
     def eliminated(self) -> bool:
@@ -93,6 +101,10 @@ class BoardState:
     # Events the fold could not apply ({seq, type, error}): reported with this game's board
     # instead of failing every read of it (a log imported before a check existed may hold one).
     problems: list[dict[str, Any]] = field(default_factory=list)
+    # A tabletop game's table (its TableDefined), and what its rule system keeps beside the
+    # units (decks, army lists, cohesion, ...), as plain JSON.
+    table: Optional[dict[str, Any]] = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
     # -- views ----------------------------------------------------------------------------
     def units_at(self, location: str, *, side: Optional[str] = None) -> list[UnitState]:
@@ -132,6 +144,8 @@ class BoardState:
 
     def public(self) -> dict[str, Any]:
         """The JSON of `umpire state` and `GET /api/games/{game}/state`."""
+        if self.table is not None:
+            return self._public_tabletop()
         return {
             "game": self.game, "seq": self.seq, "turn": self.turn, "phase": self.phase,
             "active": self.active, "weather": self.weather, "terrain_state": self.terrain_state,
@@ -146,6 +160,21 @@ class BoardState:
                              "eliminated": e.eliminated}
                          for k, e in self.elements.items()},
             "markers": [dict(m) for m in self.markers],
+            "problems": [dict(p) for p in self.problems],
+        }
+
+    def _public_tabletop(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "seq": self.seq, "turn": self.turn, "phase": self.phase, "active": self.active,
+            "ruleset": self.ruleset, "geometry": "tabletop", "sides": list(self.sides),
+            "table": copy.deepcopy(self.table),
+            "units": {k: {"side": u.side, "class": u.unit_class or None, "type": u.type, "name": u.name,
+                          "position": dict(u.position) if u.position else None, "facing": u.facing,
+                          "footprint": dict(u.footprint) if u.footprint else None, "figures": copy.deepcopy(u.figures),
+                          "figure_base": u.figure_base, "turret": u.turret, "status": list(u.status)}
+                      for k, u in self.units.items()},
+            "markers": [dict(m) for m in self.markers],
+            **copy.deepcopy(self.extra),
             "problems": [dict(p) for p in self.problems],
         }
 

@@ -1,0 +1,55 @@
+"""Dux Bellorum: A Very British Civil War as a rule system: the `RuleSet` its entry point names."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.rules.dux_bellorum_avbcw.events import (DECLARES, EVENTS, NESTED_REFERENCES, PHASES, REFERENCES, advance_line,
+                                                   check_line)
+from domain.rulesets import RuleSet
+from domain.tabletop import board
+from domain.tabletop.ruleset import board_handlers, keep, unit_refs
+
+
+def _cohesion(delta: int):
+    def handler(s, line) -> None:
+        data = line["data"]
+        lost = s.extra.setdefault("cohesion_lost", {})
+        lost[data["unit"]] = max(0, lost.get(data["unit"], 0) + delta * data["points"])
+    return handler
+
+
+def _marker_moved(s, line: dict[str, Any]) -> None:
+    for marker in s.markers:
+        if marker.get("id") == line["data"]["id"]:
+            marker["position"] = dict(line["data"]["to"])
+
+
+def _listed(s, line: dict[str, Any]) -> None:
+    """An army list: its units by side, and each unit's type (its row of the unit table), which
+    its UnitDeployed does not repeat."""
+    data = line["data"]
+    s.extra.setdefault("armies", {})[data["side"]] = [u["unit"] for u in data["units"]]
+    s.extra.setdefault("listed_types", {}).update({u["unit"]: u["type"] for u in data["units"]})
+
+
+def _deployed(s, line: dict[str, Any]) -> None:
+    board.HANDLERS["UnitDeployed"](s, line)
+    unit = s.units[line["data"]["unit"]]
+    unit.type = unit.type or s.extra.get("listed_types", {}).get(unit.unit)
+
+
+BOARD = {
+    "ArmyListed": _listed, "UnitDeployed": _deployed,
+    "CohesionLost": _cohesion(+1), "CohesionRestored": _cohesion(-1),
+    "AmmoStateChanged": keep("ammunition", "unit", lambda d: d["state"]),
+    "MarkerMoved": _marker_moved,
+}
+
+
+RULESET = RuleSet(
+    id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
+    title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)", geometry="tabletop",
+    phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
+    board_handlers=board_handlers(BOARD),
+    check_line=check_line, advance_line=advance_line,
+)

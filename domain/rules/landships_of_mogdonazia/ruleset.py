@@ -1,0 +1,23 @@
+"""Landships of Mogdonazia (for The Sword and The Flame) as a rule system: the `RuleSet` its
+entry point names."""
+from __future__ import annotations
+
+from domain.rules.landships_of_mogdonazia.events import (DECLARES, EVENTS, NESTED_REFERENCES, PHASES, REFERENCES,
+                                                        advance_line, check_line)
+from domain.rulesets import RuleSet
+from domain.tabletop.ruleset import board_handlers, keep, unit_refs
+
+BOARD = {
+    # What each machine was built as: its kind, speed dice, target class, crew and weapons.
+    "VehicleBuilt": keep("vehicles", "unit", lambda d: {k: d[k] for k in (
+        "kind", "looks", "open_topped", "speed_dice", "target_class", "crew") if k in d}),
+}
+
+
+RULESET = RuleSet(
+    id="landships-of-mogdonazia", prefix="MOG", book="Landships of Mogdonazia",
+    title="Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)", geometry="tabletop",
+    phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
+    board_handlers=board_handlers(BOARD),
+    check_line=check_line, advance_line=advance_line,
+)
