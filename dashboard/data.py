@@ -27,6 +27,7 @@ from domain.application import ConflictError
 from domain.board.state import BoardState, apply
 from domain.log import LogError
 from domain.rules.engine import AuditReport, RuleApplication
+from domain.rulesets import registered
 from projections import analytics
 from projections.disputes import dispute_views
 
@@ -34,6 +35,9 @@ SNAPSHOT_EVERY = 50
 MAP_FIELDS = ("hexes", "hexsides", "maps")
 RESISTANCE_MODULE = "domain.rules.infernal_machines.resistance"
 LOCATION_KEYS = ("location", "target", "new_target")
+# What an application may have read beside its own event: dice, and (game-log-tabletop.md, Cards)
+# a card turned by a procedure as a roll is ("`for` ... DieRolled's `purpose`").
+READ_TYPES = ("DieRolled", "CardDrawn")
 
 
 def resistance_module():
@@ -84,6 +88,47 @@ class GameView:
         for line in self.lines:
             apply(state, line)
         return state
+
+    @cached_property
+    def geometry(self) -> str:
+        """ "hex" or "tabletop": how the game's rule system places things (its RuleSet's geometry);
+        a rule system that is not installed is drawn as the hex board always was."""
+        started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
+        rules = registered().get(started.get("ruleset") or "")
+        return rules.geometry if rules is not None else "hex"
+
+    @property
+    def tabletop(self) -> bool:
+        """Drawn to scale in inches: a tabletop game once its table is defined (before any
+        TableDefined there is no table to scale, and the empty hex board is shown)."""
+        return self.geometry == "tabletop" and self.final.table is not None
+
+    @cached_property
+    def measure(self) -> str:
+        """The game's reading of `measure` (game-log-tabletop.md, Interpretations: `closest`, the
+        default, or `centre`), chosen as NAME=READING in GameStarted.options."""
+        for option in self.final.options:
+            if isinstance(option, dict) and option.get("interpretation") == "measure":
+                return str(option.get("reading"))
+            if isinstance(option, str):
+                name, _, reading = option.removeprefix("interpretation:").partition("=")
+                if name == "measure" and reading:
+                    return reading
+        return "closest"
+
+    def tabletop_board(self, seq: int, ruled: bool = False) -> dict[str, Any]:
+        """A tabletop board's public JSON after `seq`, on the game's final table: the figure keeps
+        one terrain for the whole game, as the hex map does, even before TableDefined."""
+        board = self.board(seq, ruled).public()
+        final = self.final
+        return {**board, "geometry": "tabletop", "table": board.get("table") or final.table,
+                "sides": list(final.sides)}
+
+    @cached_property
+    def attacks(self) -> dict[str, dict[str, Any]]:
+        """Attack id -> its ShotFired's data: what a ShotResolved, a roll or a card about it names."""
+        return {l["data"]["attack"]: l["data"] for l in self.lines
+                if l["type"] == "ShotFired" and isinstance(l["data"].get("attack"), str)}
 
     @cached_property
     def map(self) -> MapData:
@@ -157,20 +202,57 @@ class GameView:
         return module.resistance_by_hex(self.lines[:seq])
 
     def dice(self, seqs: list[int]) -> list[dict[str, Any]]:
-        return [self.line(s) for s in sorted(set(seqs)) if 1 <= s <= self.last and self.line(s)["type"] == "DieRolled"]
+        """The rolls and cards among `seqs`."""
+        return [self.line(s) for s in sorted(set(seqs)) if 1 <= s <= self.last and self.line(s)["type"] in READ_TYPES]
 
     def dice_for(self, seq: int, related: list[int]) -> list[dict[str, Any]]:
-        """The dice an application read: those it relates, and the rolls about the event's subject
-        recorded just before it (a step's rolls come right before its outcome)."""
+        """The dice (and cards) an application read: those it relates, and the rolls about the
+        event's subject recorded just before it (a step's rolls come right before its outcome)."""
         d = self.line(seq)["data"]
         subject = d.get("barrage") or d.get("attack") or d.get("subject") or d.get("unit")
         before = []
         for s in range(seq - 1, 0, -1):
             line = self.line(s)
-            if line["type"] != "DieRolled" or line["data"].get("subject") != subject:
+            if line["type"] not in READ_TYPES or line["data"].get("subject") != subject:
                 break
             before.append(s)
         return self.dice([seq, *related, *(before if subject else [])])
+
+    def read_by(self, applications: dict[int, list[RuleApplication]]) -> dict[int, list[RuleApplication]]:
+        """Roll or card seq -> the applications of later events that read it: the same dice the
+        rules panel shows beside an application (`dice_for`), and any seq its inputs name."""
+        out: dict[int, list[RuleApplication]] = {}
+        for seq, apps in sorted(applications.items()):
+            for app in apps:
+                named = {d["seq"] for d in self.dice_for(app.seq, app.related)}
+                named |= {d["seq"] for d in self.dice(input_seqs(app.inputs))}
+                for roll in sorted(named - {app.seq}):
+                    out.setdefault(roll, []).append(app)
+        return out
+
+
+def input_seqs(inputs: Optional[dict[str, Any]]) -> list[int]:
+    """The seqs an application's inputs name: under `seq`, `seqs` or a key ending in `_seq(s)`
+    (a value such as `roll` is a face, not a line, and is not read as one)."""
+    out: list[int] = []
+    for key, value in (inputs or {}).items():
+        if key in ("seq", "seqs") or key.endswith(("_seq", "_seqs")):
+            values = value if isinstance(value, list) else [value]
+            out += [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    return out
+
+
+def finding_seqs(applications: dict[int, list[RuleApplication]]) -> list[int]:
+    """The events with a finding (an application whose verdict is not ok), in log order."""
+    return sorted(seq for seq, apps in applications.items() if any(a.verdict.value != "ok" for a in apps))
+
+
+def adjacent_finding(findings: list[int], seq: int, step: int) -> Optional[int]:
+    """The next (`step` 1) or previous (`step` -1) event with a finding from `seq`, None past the
+    last or before the first; `findings` sorted (as `finding_seqs` gives them)."""
+    if step > 0:
+        return next((s for s in findings if s > seq), None)
+    return next((s for s in reversed(findings) if s < seq), None)
 
 
 def _strip(data: dict[str, Any]) -> dict[str, Any]:
@@ -186,6 +268,7 @@ class DashboardData:
         self.reader: Reader = EVERYONE
         self._views: OrderedDict[str, GameView] = OrderedDict()
         self._apps: dict[str, tuple[int, dict[int, list[RuleApplication]]]] = {}
+        self._readers: dict[str, tuple[int, dict[int, list[RuleApplication]]]] = {}
         self._lock = threading.Lock()
 
     def scoped(self, reader: Reader) -> "DashboardData":
@@ -230,6 +313,16 @@ class DashboardData:
                 by_seq.setdefault(app.seq, []).append(app)
             cached = self._apps[view.game] = (view.last, by_seq)
         return cached[1]
+
+    def readers(self, view: GameView) -> dict[int, list[RuleApplication]]:
+        """Roll or card seq -> the applications that read it (kept for the latest log length)."""
+        cached = self._readers.get(view.game)
+        if cached is None or cached[0] != view.last:
+            cached = self._readers[view.game] = (view.last, view.read_by(self.applications(view)))
+        return cached[1]
+
+    def findings(self, view: GameView) -> list[int]:
+        return finding_seqs(self.applications(view))
 
     def game_rows(self) -> list[dict[str, Any]]:
         """Every game with its audit summary and its open disputes."""

@@ -10,13 +10,17 @@ PUBLIC_BANNER = "public-banner"      # shown when the store is served with --pub
 GAMES_TABLE = "games-table"
 
 # -- replay page --------------------------------------------------------------------------------
-REPLAY_GAME = "replay-game"          # dcc.Store: {"game", "last"}
+REPLAY_GAME = "replay-game"          # dcc.Store: {"game", "last", "findings": [seqs with a finding]}
 REPLAY_SEQ = "replay-seq"            # dcc.Store: {"seq"}: the position; everything follows it
 REPLAY_MAP = "replay-map"
 REPLAY_FIRST = "replay-first"
 REPLAY_PREV = "replay-prev"
 REPLAY_NEXT = "replay-next"
 REPLAY_LAST = "replay-last"
+REPLAY_PREV_FINDING = "replay-prev-finding"  # the previous event with a finding (p, Shift+ArrowLeft)
+REPLAY_NEXT_FINDING = "replay-next-finding"  # the next event with a finding (n, Shift+ArrowRight)
+REPLAY_FINDING_COUNT = "replay-finding-count"
+REPLAY_KEYS_HELP = "replay-keys-help"        # the keys, said on the page
 REPLAY_SLIDER = "replay-slider"
 REPLAY_JUMP = "replay-jump"          # dropdown of turns and phases
 REPLAY_POSITION = "replay-position"  # "event N of M, turn T, phase P"

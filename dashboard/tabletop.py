@@ -14,10 +14,11 @@ from typing import Any, Iterable, Optional, Sequence
 import plotly.graph_objects as go
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
 
 from dashboard.figures import HIGHLIGHT, side_colours
 from domain.tabletop.geometry import (
-    POLYGON_KINDS, extent, feature_line, feature_shape, path_length, round_inches, to_table, xy,
+    POLYGON_KINDS, Extent, extent, feature_line, feature_shape, path_length, round_inches, to_table, xy,
 )
 
 Coords = tuple[float, float]
@@ -251,6 +252,56 @@ def highlight_traces(board: dict[str, Any], highlight: dict[str, Any]) -> list[d
         dict(type="scatter", x=mx, y=my, mode="text", text=texts, textposition="top right", name="lengths",
              hoverinfo="skip", showlegend=False, textfont=dict(size=13, color="#b35900")),
     ]
+
+
+# -- what an event touches --------------------------------------------------------------------------
+def closest_line(a: Extent, b: Extent) -> list[Coords]:
+    """From the closest point of `a` to the closest point of `b` (game-log-tabletop.md, Measuring:
+    "closest point to closest point"), exact for round bases: the cores' nearest points, each moved
+    its base's radius toward the other. Extents in contact give a line of length 0."""
+    p, q = nearest_points(a.core, b.core)
+    gap = p.distance(q)
+    if gap <= a.radius + b.radius:
+        middle = ((p.x + q.x) / 2, (p.y + q.y) / 2)
+        return [middle, middle]
+    ux, uy = (q.x - p.x) / gap, (q.y - p.y) / gap
+    return [(p.x + ux * a.radius, p.y + uy * a.radius), (q.x - ux * b.radius, q.y - uy * b.radius)]
+
+
+def measured_line(a: dict[str, Any], b: dict[str, Any], how: str) -> Optional[list[Coords]]:
+    """The line a `measure` reading measures between two units: `closest` (the default) or
+    `centre` (position to position); a reading the page does not name gives none."""
+    if how == "closest":
+        return closest_line(extent(a), extent(b))
+    if how == "centre":
+        return [xy(a["position"]), xy(b["position"])]
+    return None
+
+
+def _named_units(value: Any, units: dict[str, Any]) -> list[str]:
+    """Every unit id found among an event's values, nested ones too, in the order they appear."""
+    if isinstance(value, str):
+        return [value] if value in units else []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return [uid for item in items for uid in _named_units(item, units)]
+
+
+def event_highlight(line: dict[str, Any], board: dict[str, Any], attacks: dict[str, dict[str, Any]],
+                    how: str = "closest") -> dict[str, Any]:
+    """What `highlight_traces` draws for the chosen event, read on the board after it: a move's
+    path, a shot's measured line (`how`: the `measure` reading), and the units it names, directly
+    or through its attack (a ShotResolved, a roll or a card about "a-1" names a-1's shooter and target)."""
+    d, units = line["data"], placed_units(board)
+    attack = attacks.get(d.get("attack") or d.get("subject") or "")
+    named = _named_units(d, units) + (_named_units([attack["shooter"], attack["target"]], units) if attack else [])
+    out: dict[str, Any] = {"units": list(dict.fromkeys(named))}
+    if line["type"] == "UnitMoved" and isinstance(d.get("path"), list):
+        out["path"] = d["path"]
+    elif line["type"] == "MarkerMoved" and isinstance(d.get("from"), dict) and isinstance(d.get("to"), dict):
+        out["path"] = [d["from"], d["to"]]
+    elif line["type"] == "ShotFired" and d.get("shooter") in units and d.get("target") in units:
+        out["line"] = measured_line(units[d["shooter"]], units[d["target"]], how)
+    return out
 
 
 # -- the figure -----------------------------------------------------------------------------------

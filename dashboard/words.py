@@ -1,7 +1,13 @@
-"""Events in words, for the event list: what a person reads, not the JSON."""
+"""Events in words, for the event list: what a person reads, not the JSON.
+
+One describer per event type; the events whose shape differs on a tabletop (game-log-tabletop.md:
+UnitDeployed and UnitMoved "tabletop form", points instead of hexes) say inches and points there.
+"""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
+
+from domain.tabletop.geometry import facings_of, path_length, path_turn, round_inches, xy
 
 Describer = Callable[[dict[str, Any]], str]
 DESCRIBE: dict[str, Describer] = {}
@@ -12,6 +18,18 @@ def says(event_type: str) -> Callable[[Describer], Describer]:
         DESCRIBE[event_type] = fn
         return fn
     return register
+
+
+class _Fields(dict):
+    """An event's data for a sentence template: a field the line lacks reads "?"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def template(event_type: str, sentence: str) -> None:
+    """An event said by one format string over its data's fields (`{unit} loses {points} ...`)."""
+    DESCRIBE[event_type] = lambda d: sentence.format_map(_Fields(d))
 
 
 def describe(line: dict[str, Any]) -> str:
@@ -35,6 +53,8 @@ def _spaced(name: str) -> str:
 
 
 def _short(value: Any) -> str:
+    if _is_point(value):
+        return _point(value)
     if isinstance(value, list):
         return ", ".join(_short(v) for v in value) or "none"
     if isinstance(value, dict):
@@ -44,6 +64,26 @@ def _short(value: Any) -> str:
 
 def _join(items: list[Any]) -> str:
     return ", ".join(str(i) for i in items) or "none"
+
+
+# -- tabletop values (game-log-tabletop.md, Table and points: a point is {"x", "y"} in inches) --------
+def _is_point(value: Any) -> bool:
+    return isinstance(value, Mapping) and "x" in value and "y" in value
+
+
+def _point(value: Any) -> str:
+    x, y = xy(value)
+    return f"({x:.1f}, {y:.1f})"
+
+
+def _inches(length: Any) -> str:
+    # game-log-tabletop.md, Measuring: a computed distance is rounded half-up to 0.1"
+    return f'{round_inches(float(length)):.1f}"'
+
+
+def _where(d: dict[str, Any]) -> str:
+    """A hex location, or a point in inches."""
+    return _point(d["position"]) if _is_point(d.get("position")) else str(d.get("location"))
 
 
 @says("GameStarted")
@@ -76,6 +116,11 @@ def _types(d):
 
 @says("UnitDeployed")
 def _deployed(d):
+    if _is_point(d.get("position")):
+        size = d.get("footprint") or {}
+        kind = d.get("type") or d.get("class")
+        return (f"{d['unit']}{f' ({kind})' if kind else ''} deployed at {_point(d['position'])} facing "
+                f"{d.get('facing', 0)}°, base {_inches(size.get('w', 0))} × {_inches(size.get('d', 0))}")
     return f"{d['unit']} ({d['class']}) deployed at {d.get('location') or 'off map'}"
 
 
@@ -89,12 +134,13 @@ def _element(d):
 def _marker(d):
     on = f" on {d['unit']}" if d.get("unit") else ""
     turns = f" for {d['turns']} turns" if d.get("turns") else ""
-    return f"{d['marker']} marker placed at {d.get('location')}{on}{turns}"
+    radius = f", radius {_inches(d['radius'])}" if d.get("radius") else ""
+    return f"{d['marker']} marker placed at {_where(d)}{on}{turns}{radius}"
 
 
 @says("MarkerRemoved")
 def _unmarker(d):
-    return f"{d['marker']} marker removed from {d.get('location')}"
+    return f"{d['marker']} marker removed from {_where(d)}"
 
 
 @says("TurnStarted")
@@ -112,7 +158,18 @@ def _phase(d):
 def _moved(d):
     path = d["path"]
     mode = f" ({d['mode']})" if d.get("mode") else ""
+    if _is_point(path[0]):
+        return f"{d['unit']} moved {_point(path[0])} → {_point(path[-1])}{mode}, {_inches(path_length(path))}{_turned(path)}"
     return f"{d['unit']} moved {path[0]} → {path[-1]}{mode}, {len(path) - 1} hexes"
+
+
+def _turned(path: list[dict[str, Any]]) -> str:
+    """game-log-tabletop.md, UnitMoved: its turn is the sum of the smallest rotations between
+    successive facings (a point's `f`; omitted: unchanged)."""
+    facings = [f for f in facings_of(path) if f is not None]
+    if len(facings) < 2:
+        return ""
+    return f", facing {facings[0]:g}° → {facings[-1]:g}° (turned {path_turn(facings):g}°)"
 
 
 @says("UnitStatusChanged")
@@ -217,3 +274,101 @@ def _dispute(d):
 def _ruling(d):
     fixes = f", {len(d.get('corrections', []))} correction(s)" if d.get("corrections") else ""
     return f"Ruling on {d['dispute']}: {d['decision']}{fixes}"
+
+
+# -- the tabletop games (game-log-tabletop.md: the shared events, then AVBCW's and Mogdonazia's) -------
+@says("TableDefined")
+def _table(d):
+    kinds = sorted({f.get("kind") for f in d.get("features", [])})
+    wind = f", wind toward {d['wind']}°" if d.get("wind") is not None else ""
+    return (f'Table {d.get("width"):g}" × {d.get("depth"):g}": {len(d.get("features", []))} features'
+            f" ({_join(kinds)}){wind}")
+
+
+@says("ShotFired")
+def _shot(d):
+    what = " ".join(str(w) for w in (d.get("rating"), d.get("weapon_class")) if w)
+    part = f" ({d['target_part']})" if d.get("target_part") else ""
+    weapon = f" with {d['weapon']}" if d.get("weapon") else ""
+    return (f"{d.get('shooter')} shoots at {d.get('target')}{part}{weapon} (attack {d.get('attack')}): "
+            f"{d.get('dice')} {what + ' ' if what else ''}dice at range {_inches(d.get('range', 0))}")
+
+
+@says("ShotResolved")
+def _shot_resolved(d):
+    counts = [f"{d[k]} {k}" for k in ("hits", "ones", "twenties") if d.get(k) is not None]
+    return f"Attack {d.get('attack')} resolved: {_join(counts)}"
+
+
+template("CohesionLost", "{unit} loses {points} cohesion ({cause})")
+template("HitCardResolved", "Attack {attack} on {target}: card {card} gives {outcome}")
+template("CriticalHit", "{unit} critical hit ({chart} chart, {result}): {effect}")
+template("VehicleDamaged", "{vehicle} damaged ({cause}): {result}")
+template("LeadershipPointsPlaced", "{from} gives {points} leadership points to {to}")
+
+
+@says("CohesionRestored")
+def _cohesion_restored(d):
+    by = f" by {d['by']}" if d.get("by") else ""
+    return f"{d['unit']} regains {d['points']} cohesion{by}"
+
+
+@says("AmmoStateChanged")
+def _ammo(d):
+    weapon = f" ({d['weapon']})" if d.get("weapon") else ""
+    return f"{d['unit']}{weapon} ammunition {d['state']} ({d.get('cause') or d.get('by')})"
+
+
+@says("BraveryTested")
+def _bravery(d):
+    lent = f" lent by {d['brv_from']}" if d.get("brv_from") else ""
+    return (f"{d['unit']} tests bravery ({d.get('why')}) against BRV {d.get('brv')}{lent}: "
+            f"{'passed' if d.get('passed') else 'failed'}")
+
+
+@says("DeckDefined")
+def _deck(d):
+    cards = d["cards"] if isinstance(d.get("cards"), str) else f"{len(d.get('cards', []))} cards"
+    return f"Deck {d['deck']} defined: {cards}"
+
+
+@says("DeckShuffled")
+def _shuffled(d):
+    returned = d.get("returned")
+    back = "all cards" if returned == "all" else f"{_join(returned or [])}"
+    return f"Deck {d['deck']} shuffled, {back} returned"
+
+
+@says("CardDrawn")
+def _card(d):
+    meaning = f": {d['meaning']}" if d.get("meaning") else ""
+    about = f" about {d['subject']}" if d.get("subject") else ""
+    return f"Card {d['card']} drawn from {d['deck']} for {d.get('for')}{about}{meaning}"
+
+
+@says("VehicleBuilt")
+def _built(d):
+    return (f"{d['unit']} built: {d.get('kind')}, looks {d.get('looks')}, {d.get('speed_dice')} speed dice, "
+            f"class {d.get('target_class')}, crew {d.get('crew')}, {len(d.get('weapons', []))} weapons")
+
+
+@says("BreakdownTested")
+def _breakdown(d):
+    if d.get("kind") == "restart":
+        outcome = "restarts" if d.get("restarted") else "does not restart"
+    else:
+        outcome = "breaks down" if d.get("broke_down") else "holds"
+    return f"{d['unit']} {d.get('kind')} test ({d.get('terrain')}): {outcome}"
+
+
+@says("MarkerMoved")
+def _marker_moved(d):
+    name = " ".join(str(w) for w in (d.get("marker"), d.get("id")) if w) or "marker"
+    return f"{name} moved {_short(d.get('from'))} → {_short(d.get('to'))}"
+
+
+@says("ArmyListed")
+def _army(d):
+    units = [f"{u.get('unit')} {u.get('type')}" for u in d.get("units", [])]
+    rules = f", army rules {_join([r.get('rule') for r in d['army_rules']])}" if d.get("army_rules") else ""
+    return f"{d.get('side')} army listed: {_join(units)}{rules}, {d.get('total')} points"

@@ -1,9 +1,13 @@
 """Replay (`/replay/<game>?seq=N`): the board at any event, the events in words, their rule applications.
 
-The position lives in one store (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and the
-event list (through `ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server
-then sends only what changed on the map as a `dash.Patch` (the terrain stays put), and the URL is
-rewritten in place so that it can be shared.
+The board is drawn by the game's geometry: a hex game on its hex map (dashboard.figures), a
+tabletop game to scale in inches (dashboard.tabletop). The position lives in one store
+(`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and the event list (through
+`ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server then sends only
+what changed on the board as a `dash.Patch` (the terrain stays put), and the URL is rewritten in
+place so that it can be shared. Like an analysis board serving a mistake, two buttons (and `n`/`p`,
+Shift+arrows) jump to the next or previous event with a finding, and a roll or a card shows the
+applications of the later checks that read it.
 """
 from __future__ import annotations
 
@@ -12,14 +16,20 @@ from typing import Any, Optional
 
 from dash import Input, Output, Patch, State, ctx, dcc, get_relative_path, html, no_update
 
+import plotly.graph_objects as go
+
 from dashboard import ids
-from dashboard.data import DashboardData, GameView
+from dashboard.data import READ_TYPES, DashboardData, GameView
 from dashboard.figures import STATIC_TRACES, board_traces, map_figure, touches
+from dashboard.tabletop import event_highlight, inches, position_traces, tabletop_figure, terrain_traces
+from domain.tabletop.geometry import path_length
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.words import describe, headline
 
 TITLE = "Replay"
 MAX_MARKS = 24
+KEYS_HELP = ("Keys: ← → step · Home / End first and last event · n or Shift+→ next finding · "
+             "p or Shift+← previous finding")
 
 
 def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional[str] = None, **_: Any):
@@ -30,21 +40,22 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
     position = gv.clamp(seq)
     ruled = view == "ruled" and gv.has_rulings
     return html.Div(className="replay", children=[
-        dcc.Store(id=ids.REPLAY_GAME, data={"game": gv.game, "last": gv.last}),
+        dcc.Store(id=ids.REPLAY_GAME, data={"game": gv.game, "last": gv.last, "findings": data.findings(gv)}),
         dcc.Store(id=ids.REPLAY_SEQ, data={"seq": position, "ruled": ruled}),
         html.Div(id=ids.REPLAY_URL_SINK, hidden=True),
         html.Div(className="replay-head", children=[
             html.H2(gv.game), html.Span(f"{gv.final.scenario} · {gv.final.date} · {gv.last} events"),
             dcc.Link("disputes", href=get_relative_path(f"/disputes/{gv.game}"), className="head-link"),
         ]),
-        _controls(gv, position, ruled),
+        _controls(gv, position, ruled, len(data.findings(gv))),
         html.Div(className="replay-body", children=[
-            html.Div(className="replay-map", children=[
-                dcc.Graph(id=ids.REPLAY_MAP, figure=map_figure(gv.map, _traces(gv, position, ruled)),
+            html.Div(className=f"replay-map replay-{gv.geometry}", children=[
+                dcc.Graph(id=ids.REPLAY_MAP, figure=figure_for(gv, position, ruled),
                           config={"scrollZoom": True, "displaylogo": False}),
             ]),
             html.Div(className="replay-side", children=[
-                html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text", children=_event_text(gv, position)),
+                html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text",
+                         children=_event_text(gv, position, tabletop_at(gv, position, ruled)[1] if gv.tabletop else None)),
                 dcc.Store(id=ids.REPLAY_PICK),
                 _event_rows(data, gv, position),
             ]),
@@ -58,7 +69,7 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
     ])
 
 
-def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
+def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.Div:
     starts = [s for s in gv.segments if s["phase"] is None]
     step = max(1, len(starts) // MAX_MARKS + (1 if len(starts) % MAX_MARKS else 0))
     marks = {s["seq"]: f"T{s['turn']}" for s in starts[::step]}
@@ -71,6 +82,11 @@ def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
         html.Button("◀", id=ids.REPLAY_PREV, title="previous event (←)"),
         html.Button("▶", id=ids.REPLAY_NEXT, title="next event (→)"),
         html.Button("▶|", id=ids.REPLAY_LAST, title="last event (End)"),
+        html.Button("⚑◀", id=ids.REPLAY_PREV_FINDING, className="finding-nav",
+                    title="previous event with a finding (p or Shift+←)"),
+        html.Button("▶⚑", id=ids.REPLAY_NEXT_FINDING, className="finding-nav",
+                    title="next event with a finding (n or Shift+→)"),
+        html.Span(f"{findings} event(s) with findings", id=ids.REPLAY_FINDING_COUNT, className="finding-count"),
         html.Span(id=ids.REPLAY_POSITION, className="position", children=_position(gv, position)),
         dcc.Dropdown(id=ids.REPLAY_JUMP, options=jump, placeholder="jump to a turn or phase",
                      className="jump", clearable=True, searchable=True),
@@ -79,6 +95,7 @@ def _controls(gv: GameView, position: int, ruled: bool) -> html.Div:
         html.Div(className="slider", children=dcc.Slider(
             id=ids.REPLAY_SLIDER, min=1, max=gv.last, step=1, value=position, marks=marks,
             tooltip={"placement": "bottom", "always_visible": False}, updatemode="mouseup")),
+        html.Div(KEYS_HELP, id=ids.REPLAY_KEYS_HELP, className="keys-help"),
     ])
 
 
@@ -102,13 +119,43 @@ def _position(gv: GameView, seq: int) -> str:
     return f"event {seq} of {gv.last} · turn {line['turn']} · {line['phase']}"
 
 
-def _event_text(gv: GameView, seq: int) -> list:
+def _event_text(gv: GameView, seq: int, highlight: Optional[dict[str, Any]] = None) -> list:
     line = gv.line(seq)
     side = f" ({line['side']})" if line.get("side") else ""
-    return [html.B(f"{seq}. {line['type']}{side}"), html.Div(describe(line))]
+    out = [html.B(f"{seq}. {line['type']}{side}"), html.Div(describe(line))]
+    measured = _measured_words(gv, seq, highlight or {})
+    return out + ([html.Div(measured, className="measured")] if measured else [])
 
 
-def _traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
+def _measured_words(gv: GameView, seq: int, highlight: dict[str, Any]) -> Optional[str]:
+    """What the drawn line of a shot measures, and by which reading: the page names the readings
+    (game-log-tabletop.md, Interpretations, `measure`), so the figure never picks one silently."""
+    if not highlight.get("line"):
+        return None
+    recorded = gv.line(seq)["data"].get("range")
+    return (f"Line drawn: {inches(path_length(highlight['line']))} (measure={gv.measure})"
+            + (f"; recorded range {inches(recorded)}" if recorded is not None else ""))
+
+
+def tabletop_at(gv: GameView, seq: int, ruled: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A tabletop game's board after `seq` and what its event highlights on it."""
+    board = gv.tabletop_board(seq, ruled)
+    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure)
+
+
+def figure_for(gv: GameView, seq: int, ruled: bool) -> go.Figure:
+    """The board at `seq`, drawn by the game's geometry: to scale in inches, or the hex map."""
+    if gv.tabletop:
+        return tabletop_figure(*tabletop_at(gv, seq, ruled))
+    return map_figure(gv.map, _hex_traces(gv, seq, ruled))
+
+
+def static_traces(gv: GameView) -> int:
+    """How many traces come before those that change with the position (the terrain)."""
+    return len(terrain_traces(gv.final.table or {})) if gv.tabletop else STATIC_TRACES
+
+
+def _hex_traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
     board = gv.board(seq, ruled)
     touch = touches(gv.line(seq), board, gv.targets)
     return board_traces(board, gv.layout, touch, gv.colours, gv.resistance(seq))
@@ -116,30 +163,46 @@ def _traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
 
 def _dice_text(line: dict[str, Any]) -> str:
     d = line["data"]
+    if line["type"] == "CardDrawn":
+        return f"card {d['card']} ({d.get('for')}, event {line['seq']})"
     return f"{d['die']} → {d['result']} ({d['purpose']}, event {line['seq']})"
 
 
 def rules_panel(data: DashboardData, gv: GameView, seq: int, findings_only: bool) -> list:
-    apps = sorted(data.applications(gv).get(seq, []), key=lambda a: (a.verdict.value == "ok", a.rule))
-    shown = [a for a in apps if a.verdict.value != "ok"] if findings_only else apps
+    """The event's own rule applications; for a roll or a card, also those of the later checks that
+    read it (a roll's own row would else say that no rule judges it, though the next check used it)."""
+    apps = data.applications(gv).get(seq, [])
+    readers = data.readers(gv).get(seq, []) if gv.line(seq)["type"] in READ_TYPES else []
     out: list = []
+    if apps or not readers:
+        out += _applications(gv, apps, findings_only, "No rule judges this event.")
+    if readers:
+        out += [html.H4("Checks that read this roll" if gv.line(seq)["type"] == "DieRolled" else
+                        "Checks that read this card", className="read-by")]
+        out += _applications(gv, readers, findings_only, "", "None of them found anything.")
+    return out + _rulings_on(gv, seq)
+
+
+def _applications(gv: GameView, apps: list, findings_only: bool, none_judges: str,
+                  no_findings: str = "No findings on this event.") -> list:
+    """The applications as a table (findings first), or a line saying why there is none."""
+    apps = sorted(apps, key=lambda a: (a.verdict.value == "ok", a.seq, a.rule))
+    shown = [a for a in apps if a.verdict.value != "ok"] if findings_only else apps
     if not shown:
-        out.append(html.P("No findings on this event." if apps else "No rule judges this event.",
-                          className="no-rules"))
-    else:
-        head = html.Tr([html.Th(h) for h in ("verdict", "rule", "what", "citation", "expected", "recorded", "dice")])
-        rows = []
-        for a in shown:
-            dice = gv.dice_for(a.seq, a.related)
-            rows.append(html.Tr(className=f"app app-{a.verdict.value}", children=[
-                html.Td(verdict_badge(a.verdict.value)), html.Td(a.rule, className="rule-id"),
-                html.Td(a.message), html.Td(a.citation, className="citation"),
-                html.Td(_value(a.expected)), html.Td(_value(a.recorded)),
-                html.Td([html.Div(_dice_text(d)) for d in dice] or "—"),
-            ]))
-        out.append(html.Table(className="rules", children=[html.Thead(head), html.Tbody(rows)]))
-    out += _rulings_on(gv, seq)
-    return out
+        return [html.P(no_findings if apps else none_judges, className="no-rules")]
+    head = html.Tr([html.Th(h) for h in ("event", "verdict", "rule", "what", "citation", "expected", "recorded",
+                                         "dice")])
+    rows = []
+    for a in shown:
+        dice = gv.dice_for(a.seq, a.related)
+        rows.append(html.Tr(className=f"app app-{a.verdict.value}", **{"data-seq": a.seq}, children=[
+            html.Td(str(a.seq), className="app-seq"),
+            html.Td(verdict_badge(a.verdict.value)), html.Td(a.rule, className="rule-id"),
+            html.Td(a.message), html.Td(a.citation, className="citation"),
+            html.Td(_value(a.expected)), html.Td(_value(a.recorded)),
+            html.Td([html.Div(_dice_text(d)) for d in dice] or "—"),
+        ]))
+    return [html.Table(className="rules", children=[html.Thead(head), html.Tbody(rows)])]
 
 
 def _rulings_on(gv: GameView, seq: int) -> list:
@@ -162,11 +225,18 @@ def _value(value: Any) -> str:
 
 
 NAVIGATE = """
-function(first, prev, next, last, slider, jump, picked, view, state, game) {
+function(first, prev, next, last, prevFinding, nextFinding, slider, jump, picked, view, state, game) {
     const id = dash_clientside.callback_context.triggered_id;
     let seq = state.seq;
     let ruled = state.ruled;
-    if (id === "%(first)s") { seq = 1; }
+    // the findings are sorted (data.finding_seqs); none past the last or before the first: stay
+    const findings = game.findings || [];
+    if (id === "%(next_finding)s") { seq = findings.find(function(s) { return s > state.seq; }) || seq; }
+    else if (id === "%(prev_finding)s") {
+        const before = findings.filter(function(s) { return s < state.seq; });
+        seq = before.length ? before[before.length - 1] : seq;
+    }
+    else if (id === "%(first)s") { seq = 1; }
     else if (id === "%(prev)s") { seq = seq - 1; }
     else if (id === "%(next)s") { seq = seq + 1; }
     else if (id === "%(last)s") { seq = game.last; }
@@ -183,7 +253,7 @@ function(first, prev, next, last, slider, jump, picked, view, state, game) {
     return [{seq: seq, ruled: ruled}, seq, clear];
 }
 """ % {"first": ids.REPLAY_FIRST, "prev": ids.REPLAY_PREV, "next": ids.REPLAY_NEXT, "last": ids.REPLAY_LAST,
-       "slider": ids.REPLAY_SLIDER, "jump": ids.REPLAY_JUMP, "pick": ids.REPLAY_PICK, "view": ids.REPLAY_VIEW}
+       "next_finding": ids.REPLAY_NEXT_FINDING, "prev_finding": ids.REPLAY_PREV_FINDING, "slider": ids.REPLAY_SLIDER, "jump": ids.REPLAY_JUMP, "pick": ids.REPLAY_PICK, "view": ids.REPLAY_VIEW}
 
 SHARE_URL = """
 function(state) {
@@ -217,7 +287,8 @@ def register_callbacks(app) -> None:
         NAVIGATE,
         Output(ids.REPLAY_SEQ, "data"), Output(ids.REPLAY_SLIDER, "value"), Output(ids.REPLAY_JUMP, "value"),
         Input(ids.REPLAY_FIRST, "n_clicks"), Input(ids.REPLAY_PREV, "n_clicks"), Input(ids.REPLAY_NEXT, "n_clicks"),
-        Input(ids.REPLAY_LAST, "n_clicks"), Input(ids.REPLAY_SLIDER, "value"), Input(ids.REPLAY_JUMP, "value"),
+        Input(ids.REPLAY_LAST, "n_clicks"), Input(ids.REPLAY_PREV_FINDING, "n_clicks"),
+        Input(ids.REPLAY_NEXT_FINDING, "n_clicks"), Input(ids.REPLAY_SLIDER, "value"), Input(ids.REPLAY_JUMP, "value"),
         Input(ids.REPLAY_PICK, "data"), Input(ids.REPLAY_VIEW, "value"),
         State(ids.REPLAY_SEQ, "data"), State(ids.REPLAY_GAME, "data"),
         prevent_initial_call=True,
@@ -243,15 +314,27 @@ def register_callbacks(app) -> None:
 
 
 def step_outputs(data: DashboardData, gv: GameView, seq: int, ruled: bool, findings_only: bool) -> tuple:
-    """What a step sends: the map's Patch, the position, the event in words, its rule applications."""
-    return (step_patch(gv, seq, ruled), _position(gv, seq), _event_text(gv, seq),
+    """What a step sends: the board's Patch, the position, the event in words, its rule applications."""
+    traces, highlight = _moving(gv, seq, ruled)
+    return (_patch(traces, static_traces(gv)), _position(gv, seq), _event_text(gv, seq, highlight),
             rules_panel(data, gv, seq, findings_only))
 
 
 def step_patch(gv: GameView, seq: int, ruled: bool) -> Patch:
-    """The map at `seq` as a Patch of the traces after the static ones: the terrain is not resent."""
-    patch = Patch()
-    for i, trace in enumerate(_traces(gv, seq, ruled)):
-        patch["data"][STATIC_TRACES + i] = trace
-    return patch
+    """The board at `seq` as a Patch of the traces after the static ones: the terrain is not resent."""
+    return _patch(_moving(gv, seq, ruled)[0], static_traces(gv))
 
+
+def _moving(gv: GameView, seq: int, ruled: bool) -> tuple[list[dict[str, Any]], Optional[dict[str, Any]]]:
+    """The traces after the terrain at `seq`, and a tabletop event's highlight (None on hexes)."""
+    if gv.tabletop:
+        board, highlight = tabletop_at(gv, seq, ruled)
+        return position_traces(board, highlight, gv.colours), highlight
+    return _hex_traces(gv, seq, ruled), None
+
+
+def _patch(traces: list[dict[str, Any]], offset: int) -> Patch:
+    patch = Patch()
+    for i, trace in enumerate(traces):
+        patch["data"][offset + i] = trace
+    return patch
