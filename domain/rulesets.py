@@ -24,6 +24,16 @@ LineCheck = Callable[[str, dict[str, Any], dict[str, Any]], Optional[tuple[str, 
 LineAdvance = Callable[[str, dict[str, Any], dict[str, Any]], None]
 
 
+@dataclass(frozen=True)
+class Generator:
+    """A rule system's player of seeded legal games (`umpire generate`): `play_game(name, seed,
+    map_data, tables, turns=, scenario=) -> lines`, and `inject(lines, count, rng) -> (lines,
+    [{seq, rule}])` breaking `count` of its rules where the auditor must find them."""
+
+    play_game: Callable[..., list[dict[str, Any]]]
+    inject: Callable[..., tuple[list[dict[str, Any]], list[dict[str, Any]]]]
+
+
 class UnknownRuleSet(KeyError):
     def __str__(self) -> str:
         known = ", ".join(sorted(registered())) or "none"
@@ -51,6 +61,15 @@ class RuleSet:
     # Format checks that need the game so far (a point off the table, a card not in its deck).
     check_line: Optional[LineCheck] = None
     advance_line: Optional[LineAdvance] = None
+    # Optional parts: a game generator, and the cross-game analytics' fold of one game (a class
+    # taking the game id, with take(line) -> [(kind, row)], to_json() and from_json()).
+    generator: Optional[Callable[[], Generator]] = None
+    analytics: Optional[Callable[[], type]] = None
+    # `umpire reach` on its board: reach(board_state, lines, unit, tables, interpretations) ->
+    # {location: (cost, rule that stops it there or None)}; ValueError when it cannot say.
+    reach: Optional[Callable[..., dict[str, Any]]] = None
+    # Its own benchmarks for `umpire bench`: {name: run() -> figures}.
+    benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
     title: str = ""
 
     def phase_known(self, phase: str) -> bool:

@@ -1,7 +1,8 @@
 """Cross-game analytics: ammunition spent, fire orders, resistance-turn histories.
 
 `AnalyticsProjection` follows the ledger's notification log (Game events only) with its own
-tracking row. Each page of notifications is folded game by game (`analytics_fold.GameTally`)
+tracking row. Each page of notifications is folded game by game by the game's rule system's
+tally (`RuleSet.analytics`; Infernal Machines': domain/rules/infernal_machines/analytics.py)
 and its rows, the games' tallies and the new position are written in one transaction: taking
 the log twice adds nothing, and `rebuild()` from nothing gives the same rows. Memory stays
 bounded by one page and the tallies of the games in it.
@@ -18,10 +19,12 @@ from typing import Any, Callable, Iterable, Optional
 
 from domain.application import Ledger
 from domain.model import Game
-from projections.analytics_fold import AMMO, FIRE, RESIST, SCATTER, GameTally
+from domain.rulesets import registered
 from projections.store import ProjectionStore
 
 PROJECTION = "analytics"
+# The row kinds a rule system's tally yields, as (kind, row): one table each (SCATTER updates FIRE).
+AMMO, FIRE, SCATTER, RESIST = "ammo", "fire", "scatter", "resist"
 PROBLEMS = "analytics-problems"
 PAGE = 5000
 LOCK_KEY = 720_311  # a PostgreSQL advisory lock: one writer of this projection at a time
@@ -98,7 +101,7 @@ class AnalyticsProjection:
             rows: dict[str, list[dict[str, Any]]] = {AMMO: [], FIRE: [], SCATTER: [], RESIST: []}
             tallies = self._tallies(cur, list(by_game))
             for game, lines in by_game.items():
-                tally = tallies.setdefault(game, GameTally(game))
+                tally = tallies.get(game) or tallies.setdefault(game, _new_tally(game, lines[0]))
                 for line in lines:
                     for kind, row in self._take_line(cur, tally, line):
                         rows[kind].append(row)
@@ -106,7 +109,7 @@ class AnalyticsProjection:
             self.store.set_position(cur, PROJECTION, notes[-1].id)
         return True
 
-    def _take_line(self, cur, tally: GameTally, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def _take_line(self, cur, tally: Any, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """The rows of one line; a line the fold cannot take is reported for its game (see
         `problems`) and left out, never stopping the projection for every other game."""
         try:
@@ -122,17 +125,17 @@ class AnalyticsProjection:
         found = self.store.kv_all(PROBLEMS).values()
         return [p for p in found if game is None or p["game"] == game]
 
-    def _tallies(self, cur, games: list[str]) -> dict[str, GameTally]:
+    def _tallies(self, cur, games: list[str]) -> dict[str, Any]:
         out = {}
         sql = self.store.q("SELECT state FROM umpire_an_games WHERE game = ?")
         for game in games:
             cur.execute(sql, (game,))
             row = cur.fetchone()
             if row:
-                out[game] = GameTally.from_json(json.loads(row[0]))
+                out[game] = _stored_tally(json.loads(row[0]))
         return out
 
-    def _write(self, cur, rows: dict[str, list[dict[str, Any]]], tallies: dict[str, GameTally]) -> None:
+    def _write(self, cur, rows: dict[str, list[dict[str, Any]]], tallies: dict[str, Any]) -> None:
         q = self.store.q
         for table, kind, columns in (("umpire_an_ammo", AMMO, AMMO_COLUMNS),
                                      ("umpire_an_fire", FIRE, FIRE_COLUMNS),
@@ -148,7 +151,8 @@ class AnalyticsProjection:
         for game in games:
             cur.execute(q("DELETE FROM umpire_an_games WHERE game = ?"), (game,))
         cur.executemany(q("INSERT INTO umpire_an_games (game, state) VALUES (?, ?)"),
-                        [(g, json.dumps(tallies[g].to_json(), separators=(",", ":"))) for g in games])
+                        [(g, json.dumps({"_ruleset": tallies[g].ruleset, **tallies[g].to_json()}, separators=(",", ":")))
+                         for g in games])
 
     def rebuild(self, page: int = PAGE) -> int:
         """Forget every result and take the whole log again."""
@@ -182,6 +186,44 @@ class AnalyticsProjection:
 
     def resistance_rows(self, game: Optional[str] = None) -> list[dict[str, Any]]:
         return histories(self.resistance_events(game))
+
+
+class NoTally:
+    """The tally of a game whose rule system has no analytics of its own yet: no rows."""
+
+    def __init__(self, game: str):
+        self.game = game
+
+    def take(self, line: dict[str, Any]) -> list:
+        return []
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "NoTally":
+        return cls(data["game"])
+
+
+def _tally_class(ruleset_id: Optional[str]) -> type:
+    rules = registered().get(ruleset_id) if ruleset_id else None
+    return rules.analytics() if rules is not None and rules.analytics is not None else NoTally
+
+
+def _new_tally(game: str, first: dict[str, Any]) -> Any:
+    """A game's tally, made by its rule system, from the game's first line (its GameStarted)."""
+    ruleset_id = first["data"].get("ruleset") if first["type"] == "GameStarted" else None
+    tally = _tally_class(ruleset_id)(game)
+    tally.ruleset = ruleset_id
+    return tally
+
+
+def _stored_tally(data: dict[str, Any]) -> Any:
+    # A tally stored before rule systems were named is Infernal Machines' (the only one then).
+    ruleset_id = data.pop("_ruleset", "infernal-machines")
+    tally = _tally_class(ruleset_id).from_json(data)
+    tally.ruleset = ruleset_id
+    return tally
 
 
 def histories(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -70,7 +70,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def write_corpus(folder: Path, games: int, seed: int, turns: int, kind: str = "generator") -> dict[str, Any]:
     """Write `games` logs (NAME.jsonl) one at a time; `kind` "generator" plays them with the seeded
-    game generator (domain/generator) on the fixture maps, "bench" with the lighter bench corpus."""
+    game generator (the Infernal Machines RuleSet's) on the fixture maps, "bench" with the lighter bench corpus."""
     folder.mkdir(parents=True, exist_ok=True)
     start, events = time.perf_counter(), 0
     play = _generator_player(turns) if kind == "generator" else \
@@ -85,8 +85,9 @@ def write_corpus(folder: Path, games: int, seed: int, turns: int, kind: str = "g
 
 
 def _generator_player(turns: int) -> Callable[[str, int], list[dict[str, Any]]]:
-    from domain.generator.player import play_game
     from domain.rules.tables import resolve
+    from domain.rulesets import ruleset
+    play_game = ruleset("infernal-machines").generator().play_game
     pack = resolve("sample")
     maps = [(f.stem, json.loads(f.read_text(encoding="utf-8"))) for f in sorted(MAPS_DIR.glob("*.json"))]
     counter = iter(range(10 ** 9))

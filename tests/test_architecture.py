@@ -41,3 +41,34 @@ def test_domain_is_pure():
         if bad or "os.environ" in text or "getenv" in text:
             problems.append(f"{path.relative_to(ROOT)}: {sorted(bad) or 'reads the environment'}")
     assert problems == []
+
+
+RULE_SYSTEMS = ("infernal_machines", "dux_bellorum_avbcw", "landships_of_mogdonazia")
+
+
+def _modules_imported(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_only_a_rule_system_imports_its_own_package():
+    # A rule system is reached through its RuleSet (domain/rulesets.py, the entry points of
+    # pyproject.toml), never by importing its package from outside it.
+    problems = []
+    for package in ALLOWED:
+        for path in (ROOT / package).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            own = rel.parts[2] if rel.parts[:2] == ("domain", "rules") and len(rel.parts) > 3 else None
+            for name in _modules_imported(path):
+                parts = name.split(".")
+                if parts[:2] == ["domain", "rules"] and len(parts) > 2 and parts[2] in RULE_SYSTEMS \
+                        and parts[2] != own:
+                    problems.append(f"{rel} imports {name}")
+    assert problems == []

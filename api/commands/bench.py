@@ -67,9 +67,10 @@ Section = tuple[str, str, Callable[[], Any]]
 
 
 def _ledger_sections(work: Path, pg: Optional[str], events: int) -> list[Section]:
-    from domain.board.bench import run_board_bench
+    from domain.rulesets import ruleset
+    run_board_bench = ruleset("infernal-machines").benchmarks()["board"]
     return [("ledger", f"umpire bench --events {events}", lambda: run_bench(str(work / "bench.db"), _fresh_pg(pg), events)),
-            ("board", "umpire bench (domain.board.bench.run_board_bench)", run_board_bench)]
+            ("board", "umpire bench (the Infernal Machines RuleSet's board benchmark)", run_board_bench)]
 
 
 def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:

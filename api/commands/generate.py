@@ -10,10 +10,11 @@ from typing import Annotated, Optional
 import typer
 
 from api.cli_app import app, fail, progress
-from domain.generator.inject import inject
-from domain.generator.player import play_game
 from domain.log import chain
 from domain.rules.tables import resolve
+from domain.rulesets import ruleset
+
+RULESET = "infernal-machines"  # the rule system whose games `umpire generate` plays
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "maps"
 
@@ -36,9 +37,10 @@ def write_game(out: Path, seed: int, index: int, map_entry: tuple[str, dict], pa
     own = game_seed(seed, index)
     map_name, map_data = map_entry
     name = f"gen-{seed}-{index:04d}"
-    lines = play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
+    player = ruleset(RULESET).generator()
+    lines = player.play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
     if inject_violations:
-        lines, found = inject(lines, inject_violations, random.Random(own ^ 0x5EED))
+        lines, found = player.inject(lines, inject_violations, random.Random(own ^ 0x5EED))
         (out / f"{name}.violations.json").write_text(
             json.dumps([{"seq": f["seq"], "rule": f["rule"]} for f in found], indent=1) + "\n", encoding="utf-8")
     (out / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")

@@ -1,7 +1,7 @@
 """Board benchmarks (pytest-benchmark): reachable hexes on a 2,400-hex two-map board, and sight checks.
 
 Quick in the normal suite: each benchmark is capped at a few rounds (and runs once under
-`--benchmark-disable`). The figures for docs come from `domain.board.bench.run_board_bench()`.
+`--benchmark-disable`). The figures for docs come from `domain.rules.infernal_machines.bench_board.run_board_bench()`.
 """
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from domain.board.bench import bench_board, plain_dijkstra, run_board_bench
-from domain.board.graph import movement_graph, reachable
+from domain.rules.infernal_machines.bench_board import bench_board, plain_dijkstra, run_board_bench
+from domain.rules.infernal_machines.graph import movement_graph, reachable
 from domain.board.hexes import distance
 from domain.board.los import sight
 from domain.board.terrain import Board

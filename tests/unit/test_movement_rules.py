@@ -1,7 +1,7 @@
 """Movement: who, when, impact zones, Sturmtruppen, running, crawling, cavalry, boats; reach and path cost."""
 from __future__ import annotations
 
-from domain.board.graph import UnknownCost, path_cost, reachable
+from domain.rules.infernal_machines.graph import UnknownCost, path_cost, reachable
 from domain.rules.tables import builtin
 from tests.board_helpers import BoardLog, failing
 

@@ -12,7 +12,7 @@ import statistics
 import time
 from typing import Any, Callable
 
-from domain.board.graph import movement_graph, reachable
+from domain.rules.infernal_machines.graph import movement_graph, reachable
 from domain.board.hexes import distance
 from domain.board.los import sight
 from domain.board.state import BoardState, UnitState

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from domain.rules.infernal_machines.events import EVENTS, PHASES
-from domain.rulesets import RuleSet
+from domain.rulesets import Generator, RuleSet
 
 # Fields of event data that name units or off-map elements, checked against the board.
 UNIT_REFS = {
@@ -42,9 +42,34 @@ def board_handlers() -> Mapping[str, Callable]:
     return HANDLERS
 
 
+def analytics() -> type:
+    """The fold of one game for the cross-game analytics (projections/analytics.py)."""
+    from domain.rules.infernal_machines.analytics import GameTally
+    return GameTally
+
+
+def reach(state, lines, unit, tables, interpretations):
+    """The hexes a unit could reach on the board, with their cost and the rule that stops it."""
+    from domain.board.terrain import Board, Extras
+    from domain.rules.infernal_machines.graph import reachable
+    return reachable(Board(state, Extras.from_lines(lines)), unit, tables, interpretations)
+
+
+def benchmarks():
+    from domain.rules.infernal_machines.bench_board import run_board_bench
+    return {"board": run_board_bench}
+
+
+def generator() -> Generator:
+    from domain.rules.infernal_machines.generator.inject import inject
+    from domain.rules.infernal_machines.generator.player import play_game
+    return Generator(play_game=play_game, inject=inject)
+
+
 RULESET = RuleSet(
     id="infernal-machines", prefix="IM", book="Infernal Machines", geometry="hex",
     title="Infernal Machines (Landships! 1915-1933)", phases=PHASES, events=EVENTS,
     unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
-    board_handlers=board_handlers,
+    board_handlers=board_handlers, generator=generator, analytics=analytics,
+    reach=reach, benchmarks=benchmarks,
 )

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.state import UnitState
-from domain.generator.fighting import retreat_path
-from domain.generator.tracked import OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.generator.fighting import retreat_path
+from domain.rules.infernal_machines.generator.tracked import OBSERVERS, VEHICLES, TrackedRecorder
 from domain.rules.infernal_machines.ammunition import points_cost
 from domain.board.hexes import Placement, from_cube, parse_loc, to_cube
 from domain.rules.infernal_machines.artillery_effects import barrage_effect, morale_passed, target_class

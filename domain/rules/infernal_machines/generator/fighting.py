@@ -12,7 +12,7 @@ from typing import Optional
 
 from domain.board.hexes import neighbours
 from domain.board.state import UnitState
-from domain.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
 from domain.rules.infernal_machines.movement_costs import Conditions, evaluate_path, mover_for
 from domain.rules.interpretations import Interpretations
 from domain.rules.infernal_machines.spotting import spotting_column

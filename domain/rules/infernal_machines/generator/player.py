@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.generator.artillery import barrage_phase
-from domain.generator.fighting import advance, fire_phase, remove_pins
-from domain.generator.scenario import set_up
-from domain.generator.tracked import TrackedRecorder
+from domain.rules.infernal_machines.generator.artillery import barrage_phase
+from domain.rules.infernal_machines.generator.fighting import advance, fire_phase, remove_pins
+from domain.rules.infernal_machines.generator.scenario import set_up
+from domain.rules.infernal_machines.generator.tracked import TrackedRecorder
 from domain.rules.tables import TablePack
 
 SIDE_ORDER = ("british", "german")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.board.hexes import parse_loc
-from domain.generator.tracked import TrackedRecorder
+from domain.rules.infernal_machines.generator.tracked import TrackedRecorder
 
 AMMO_OPTION = "IM.ART.AMMOCON.ENABLE"
 # Readings of the ⚠ passages the generated games rely on (GameStarted.options).

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from domain.board.hexes import distance, lines as hex_lines
 from domain.board.state import BoardState, UnitState, apply
 from domain.board.terrain import Board, Extras
-from domain.generator.recorder import Recorder
+from domain.rules.infernal_machines.generator.recorder import Recorder
 from domain.rules.infernal_machines.resistance import ResistanceTracker
 from domain.rules.tables import TablePack
 
