@@ -72,8 +72,13 @@ def _is_point(value: Any) -> bool:
 
 
 def _point(value: Any) -> str:
+    # Table and points: coordinates are "as precise as the recorder likes": tenths at least, all the digits given
     x, y = xy(value)
-    return f"({x:.1f}, {y:.1f})"
+    return f"({_coordinate(x)}, {_coordinate(y)})"
+
+
+def _coordinate(value: float) -> str:
+    return f"{value:.1f}" if round(value, 1) == value else f"{value:g}"
 
 
 def _inches(length: Any) -> str:

@@ -274,3 +274,88 @@ def test_the_dice_of_an_outcome_are_the_rolls_about_its_subject_just_before_it()
         ev(0, "FireOrderChecked", {"barrage": "bb-1", "column": 1, "granted": True}, 1, "x"))
     assert [d["seq"] for d in GameView("g", lines).dice_for(7, [])] == [6]
     assert [d["seq"] for d in GameView("g", lines).dice_for(7, [5])] == [5, 6]
+
+
+# -- serving a dispute: the findings in turn, and the checks that read a roll --------------------------
+def app(seq, verdict, rule="IM.X", related=(), inputs=None):
+    from domain.rules.engine import RuleApplication, Verdict
+    return RuleApplication(seq, rule, Verdict(verdict), "m", "c", related=list(related), inputs=inputs or {})
+
+
+def test_the_findings_are_the_events_with_an_application_that_is_not_ok():
+    from dashboard.data import finding_seqs
+
+    by_seq = {3: [app(3, "ok")], 9: [app(9, "ok"), app(9, "mismatch")], 5: [app(5, "violation")],
+              12: [app(12, "ambiguous")], 20: [app(20, "unverifiable")]}
+    assert finding_seqs(by_seq) == [5, 9, 12, 20]
+
+
+@pytest.mark.parametrize("seq, step, expected", [
+    (1, 1, 5), (5, 1, 9), (7, 1, 9), (9, -1, 5), (12, 1, None), (5, -1, None), (1, -1, None), (13, -1, 12)])
+def test_the_next_and_previous_finding_from_a_position(seq, step, expected):
+    from dashboard.data import adjacent_finding
+
+    assert adjacent_finding([5, 9, 12], seq, step) == expected
+
+
+def test_the_first_finding_of_a_fixture_game_is_its_first_non_ok_application():
+    from dashboard.data import adjacent_finding, finding_seqs
+    from domain.log import read_lines
+    from projections.audit_trail import audit_lines
+    from tests.conftest import FIXTURE_GAMES
+
+    with open(FIXTURE_GAMES / "cambrai-1917-flesquieres.jsonl", encoding="utf-8") as fh:
+        lines = read_lines(fh)
+    report = audit_lines(lines)
+    by_seq: dict = {}
+    for a in report.applications:
+        by_seq.setdefault(a.seq, []).append(a)
+    first = min(a.seq for a in report.applications if a.verdict.value != "ok")
+    assert adjacent_finding(finding_seqs(by_seq), 1, 1) == first
+
+
+def roll_game():
+    return game_lines(
+        ev(0, "DieRolled", {"purpose": "IM.SPOT.ROLL", "die": "d10", "result": 4, "subject": "b-1"}, 1, "x"),
+        ev(0, "DieRolled", {"purpose": "IM.ART.FOT.ROLL", "die": "d6", "result": 2, "subject": "bb-1"}, 1, "x"),
+        ev(0, "FireOrderChecked", {"barrage": "bb-1", "column": 1, "granted": True}, 1, "x"),
+        ev(0, "Spotted", {"spotter": "b-1", "target": "5:6713", "spotted": True}, 1, "x"))
+
+
+def test_a_roll_is_read_by_the_checks_whose_dice_show_it():
+    from dashboard.data import GameView
+
+    view = GameView("g", roll_game())  # 5: roll about b-1, 6: roll about bb-1, 7: bb-1's outcome, 8: a spotting
+    fot, spot = app(7, "ok", "IM.ART.FOT"), app(8, "mismatch", "IM.SPOT.ROLL", related=[5])
+    readers = view.read_by({7: [fot], 8: [spot]})
+    # 6 comes right before 7 about the same barrage (dice_for); 5 is named in 8's related seqs
+    assert readers == {6: [fot], 5: [spot]}
+
+
+def test_a_roll_named_by_an_applications_inputs_is_read_but_a_face_value_is_not():
+    from dashboard.data import GameView, input_seqs
+
+    view = GameView("g", roll_game())
+    assert input_seqs({"roll_seq": 5, "seqs": [6, True], "roll": 6, "die_seq": "5"}) == [5, 6]
+    named = app(8, "ok", "IM.SPOT.ROLL", inputs={"roll_seq": 5})
+    face = app(8, "ok", "IM.SPOT.LOS", inputs={"roll": 6})
+    assert view.read_by({8: [named, face]}) == {5: [named]}
+
+
+def test_the_rules_panel_of_a_roll_shows_the_checks_that_read_it():
+    from dashboard.data import GameView
+    from dashboard.pages.replay import rules_panel
+
+    view = GameView("g", roll_game())
+    fot = app(7, "violation", "IM.ART.FOT")
+
+    class Data:  # the two reads the panel makes of the store
+        def applications(self, _):
+            return {7: [fot]}
+
+        def readers(self, gv):
+            return gv.read_by(self.applications(gv))
+
+    roll = repr(rules_panel(Data(), view, 6, False))  # the components with their texts
+    assert "Checks that read this roll" in roll and "IM.ART.FOT" in roll and "No rule judges this event." not in roll
+    assert "No rule judges this event." in repr(rules_panel(Data(), view, 5, False))  # nothing read roll 5

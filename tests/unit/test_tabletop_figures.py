@@ -339,3 +339,131 @@ def test_a_smoke_marker_is_a_circle_of_its_radius():
     (circle,) = rings(trace(fig, "marker areas"))
     assert spans(circle) == pytest.approx((4.0, 4.0), abs=0.01)
     assert list(trace(fig, "markers").hovertext) == ['smoke sm-1 at (20.0, 30.0), radius 2.0"']
+
+
+# -- the replay of a tabletop game ------------------------------------------------------------------
+TABLETOP_EXAMPLES = Path("/work/shared/spec/examples-tabletop")
+
+
+def example_view(name):
+    from dashboard.data import GameView
+    from domain.log import read_lines
+
+    with open(TABLETOP_EXAMPLES / f"{name}.jsonl", encoding="utf-8") as fh:
+        return GameView(name, read_lines(fh))
+
+
+def test_a_tabletop_game_gets_the_figure_in_inches_and_a_hex_game_the_hex_map():
+    from dashboard.data import GameView
+    from dashboard.pages.replay import figure_for
+    from tests.unit.test_figures import game_lines
+
+    # game-log-tabletop.md: the two miniatures rule systems are "measured in inches"; the AVBCW table is 48" x 48"
+    view = example_view("avbcw-example")
+    assert view.geometry == "tabletop"
+    table = figure_for(view, 20, False)
+    assert list(table.layout.xaxis.range) == [0.0, 48.0] and list(table.layout.yaxis.range) == [0.0, 48.0]
+    assert {"woodland", "hedge", "good-going"} <= {t.name for t in table.data}
+    # before line 2 (TableDefined) the game's one table is drawn all the same, with nobody on it
+    early = figure_for(view, 1, False)
+    assert [t.name for t in early.data] == [t.name for t in table.data] and trace(early, "ids").text == ()
+    hexes = figure_for(GameView("g", game_lines()), 4, False)
+    assert GameView("g", game_lines()).geometry == "hex" and hexes.data[0].name == "hexes"
+
+
+def test_stepping_a_tabletop_game_patches_only_its_position_traces():
+    from dashboard.pages.replay import step_patch
+
+    view = example_view("avbcw-example")
+    terrain = len(terrain_traces(view.final.table))
+    operations = step_patch(view, 20, False).to_plotly_json()["operations"]
+    assert sorted(op["location"][1] for op in operations) == list(range(terrain, len(figure_data(view))))
+    ids = next(op["params"]["value"] for op in operations if op["params"]["value"]["name"] == "ids")
+    assert sorted(ids["text"]) == ["r-inf", "s-car", "s-mil"]  # lines 5, 6, 7
+
+
+def figure_data(view):
+    from dashboard.pages.replay import figure_for
+    return figure_for(view, view.last, False).data
+
+
+def test_a_move_is_highlighted_by_its_path_and_its_length():
+    from dashboard.pages.replay import figure_for
+
+    # avbcw-example, line 20 and the text below the log: "the car moves 8.0 + 2.0 = 10.0""
+    fig = figure_for(example_view("avbcw-example"), 20, False)
+    assert list(trace(fig, "lengths").text) == ['10.0"']
+    assert [p for p in zip(trace(fig, "path").x, trace(fig, "path").y) if p[0] is not None] == \
+        [(36.0, 30.0), (36.0, 22.0), (34.3, 21.0)]
+    (outline,) = rings(trace(fig, "touched"))
+    assert Polygon(outline).area == pytest.approx(2.0 * 4.0)  # the car, footprint w 2 by d 4 (line 7)
+
+
+def test_a_shot_is_drawn_from_the_closest_point_of_the_shooter_to_that_of_the_target():
+    from dashboard.pages.replay import figure_for
+
+    # avbcw-example lines 5, 6, 11: r-inf's base (5 by 2, facing 0) spans y 7..9 at x 21.5..26.5 and
+    # s-mil's (facing 180) y 21..23 over the same x: closest point to closest point (`measure`'s
+    # default) is 21 - 9 = 12.0". The recorded 13.0" is the leader-to-closest `avbcw-range` reading.
+    view = example_view("avbcw-example")
+    fig = figure_for(view, 11, False)
+    (line,) = rings(trace(fig, "line"))
+    assert [y for _, y in line] == [9.0, 21.0] and 21.5 <= line[0][0] <= 26.5 and line[0][0] == line[1][0]
+    assert list(trace(fig, "lengths").text) == ['12.0"']
+    assert len(rings(trace(fig, "touched"))) == 2
+
+
+def test_the_shots_line_follows_the_games_measure_reading():
+    from dashboard.tabletop import event_highlight
+
+    # Interpretations, `measure`: `closest` (default) or `centre`; mog-example line 16, r-1 at (40, 24), l-1 at (24, 24)
+    view = example_view("mog-example")
+    board, shot = view.tabletop_board(16), view.line(16)
+    assert event_highlight(shot, board, view.attacks, "centre")["line"] == [(40.0, 24.0), (24.0, 24.0)]
+    # closest: r-1 faces 270 (its 2" depth along x: 39..41), l-1 faces 90 (6" depth: 21..27): 39 - 27 = 12.0"
+    (a, b) = event_highlight(shot, board, view.attacks, "closest")["line"]
+    assert (a[0], b[0]) == (39.0, 27.0) and a[1] == b[1]
+    # a reading the page does not name draws no line rather than one picked silently
+    assert event_highlight(shot, board, view.attacks, "no-such-reading")["line"] is None
+
+
+def test_a_roll_or_card_about_an_attack_outlines_its_shooter_and_target():
+    from dashboard.tabletop import event_highlight
+
+    view = example_view("mog-example")
+    for seq in (17, 19):  # DieRolled and CardDrawn with subject a-1, line 16's attack
+        highlight = event_highlight(view.line(seq), view.tabletop_board(seq), view.attacks)
+        assert sorted(highlight["units"]) == ["l-1", "r-1"] and "line" not in highlight
+
+
+def test_round_bases_in_contact_are_measured_zero_apart():
+    from dashboard.tabletop import closest_line
+    from domain.tabletop.geometry import extent
+
+    # Measuring: "extents 0.0 apart are in contact"; two 1"-based figures 1" apart centre to centre touch
+    a = {"position": {"x": 10, "y": 10}, "facing": 0, "footprint": {"w": 1, "d": 1},
+         "figures": [{"x": 10, "y": 10}], "figure_base": 1.0}
+    b = dict(a, position={"x": 11, "y": 10}, figures=[{"x": 11, "y": 10}])
+    (p, q) = closest_line(extent(a), extent(b))
+    assert p == q
+    far = dict(b, position={"x": 14, "y": 10}, figures=[{"x": 14, "y": 10}])
+    assert closest_line(extent(a), extent(far)) == [(10.5, 10.0), (13.5, 10.0)]  # 4" less two radii of 0.5"
+
+
+def test_tabletop_events_read_in_inches():
+    from dashboard.words import describe
+
+    view = example_view("avbcw-example")
+    # line 20: 10.0" (see above), facing 180 -> 240 is 60° (the text below the log)
+    assert describe(view.line(20)) == 's-car moved (36.0, 30.0) → (34.3, 21.0), 10.0", facing 180° → 240° (turned 60°)'
+    assert describe(view.line(11)) == 'r-inf shoots at s-mil (attack a-1): 6 soft dice at range 13.0"'
+    assert describe(view.line(19)) == "s-car tests bravery (move) against BRV 8: passed"
+    assert describe(view.line(7)) == 's-car deployed at (36.0, 30.0) facing 180°, base 2.0" × 4.0"'
+    mog = example_view("mog-example")
+    assert describe(mog.line(19)) == "Card AS drawn from main for MOG.FIRE.CARD about a-1"
+    assert describe(mog.line(14)) == 'l-1 moved (10.0, 24.0) → (24.0, 24.0), 14.0"'
+    # a field a template needs and the line lacks reads "?"; an event nobody describes is said plainly,
+    # its points with every digit recorded ("as precise as the recorder likes")
+    assert describe({"type": "CohesionLost", "data": {"unit": "s-mil", "points": 1}}) == "s-mil loses 1 cohesion (?)"
+    assert describe({"type": "UnitEmbarked", "data": {"unit": "u", "at": {"x": 1, "y": 2.25}}}) == \
+        "Unit embarked: unit u, at (1.0, 2.25)"
