@@ -86,7 +86,7 @@ def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.D
                     title="previous event with a finding (p or Shift+←)"),
         html.Button("▶⚑", id=ids.REPLAY_NEXT_FINDING, className="finding-nav",
                     title="next event with a finding (n or Shift+→)"),
-        html.Span(f"{findings} event(s) with findings", id=ids.REPLAY_FINDING_COUNT, className="finding-count"),
+        html.Span(_finding_count(findings), id=ids.REPLAY_FINDING_COUNT, className="finding-count"),
         html.Span(id=ids.REPLAY_POSITION, className="position", children=_position(gv, position)),
         dcc.Dropdown(id=ids.REPLAY_JUMP, options=jump, placeholder="jump to a turn or phase",
                      className="jump", clearable=True, searchable=True),
@@ -97,6 +97,10 @@ def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.D
             tooltip={"placement": "bottom", "always_visible": False}, updatemode="mouseup")),
         html.Div(KEYS_HELP, id=ids.REPLAY_KEYS_HELP, className="keys-help"),
     ])
+
+
+def _finding_count(findings: int) -> str:
+    return {0: "no event with findings", 1: "1 event with findings"}.get(findings, f"{findings} events with findings")
 
 
 def _event_rows(data: DashboardData, gv: GameView, current: int) -> dcc.Markdown:
