@@ -467,3 +467,14 @@ def test_tabletop_events_read_in_inches():
     assert describe({"type": "CohesionLost", "data": {"unit": "s-mil", "points": 1}}) == "s-mil loses 1 cohesion (?)"
     assert describe({"type": "UnitEmbarked", "data": {"unit": "u", "at": {"x": 1, "y": 2.25}}}) == \
         "Unit embarked: unit u, at (1.0, 2.25)"
+
+
+def test_a_card_is_read_by_the_check_of_the_event_it_was_turned_for():
+    from domain.rules.engine import RuleApplication, Verdict
+
+    # Mogdonazia, HitCardResolved: "after its CardDrawn (`MOG.FIRE.CARD`)": mog-example line 20 after line 19;
+    # the shot's roll (17) comes before its ShotResolved (18), so the card's check did not read it
+    view = example_view("mog-example")
+    check = RuleApplication(20, "MOG.FIRE.CARD", Verdict.OK, "Ace card: criticals", "c")
+    assert view.read_by({20: [check]}) == {19: [check]}
+    assert [d["seq"] for d in view.dice_for(20, [])] == [19]
