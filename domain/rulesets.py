@@ -70,6 +70,7 @@ class RuleSet:
     reach: Optional[Callable[..., dict[str, Any]]] = None
     # Its own benchmarks for `umpire bench`: {name: run() -> figures}.
     benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
+    rulebook: Optional[Callable[[], Any]] = None  # () -> domain.rulebook.Rulebook: its ids, sections, citations
     title: str = ""
 
     def phase_known(self, phase: str) -> bool:

@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Rule, Verdict
+from domain.rules.engine import RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.artillery_resolution import placement_of
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.board.hexes import to_cube
 from domain.rules.interpretations import Interpretation, declare
+from domain.rulebook import beside
 
+RULEBOOK = beside(__file__)
 OPTION = "IM.ART.AMMOCON"
 POINTS_PER_ELEMENT = 25
-SECTION = "Optional Rule: Artillery Ammunition Consumption"
-R_ENABLE = Rule("IM.ART.AMMOCON.ENABLE", SECTION)
-R_COST = Rule("IM.ART.AMMOCON.COST", SECTION)
-R_CAP = Rule("IM.ART.AMMOCON.COST.CAP", SECTION)
-R_SEQUENCE = Rule("IM.ART.AMMOCON.SEQUENCE", SECTION)
-R_EXEMPT = Rule("IM.ART.AMMOCON.EXEMPT", SECTION)
-R_AUTOKILL = Rule("IM.ART.AMMOCON.AUTOKILL", SECTION)
+R_ENABLE = RULEBOOK.rule("IM.ART.AMMOCON.ENABLE")
+R_COST = RULEBOOK.rule("IM.ART.AMMOCON.COST")
+R_CAP = RULEBOOK.rule("IM.ART.AMMOCON.COST.CAP")
+R_SEQUENCE = RULEBOOK.rule("IM.ART.AMMOCON.SEQUENCE")
+R_EXEMPT = RULEBOOK.rule("IM.ART.AMMOCON.EXEMPT")
+R_AUTOKILL = RULEBOOK.rule("IM.ART.AMMOCON.AUTOKILL")
 
 # The cost table, artillery points per element per turn.
 OBJECTIVE_COST = {"strongpoint": 4, "wire": 2, "gun": 1}

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import Rule, RuleModule, Verdict
+from domain.rules.engine import RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, half_firepower
+from domain.rulebook import beside
 
-SECTION = "Effects of a suppression mission with high-explosive ammunition against infantry"
-R_SUPP_INF = Rule("IM.ART.EFF.SUPP.HE.INF", f"{SECTION}: half firepower, crews may not fire, the next complete turn")
+RULEBOOK = beside(__file__)
+R_SUPP_INF = RULEBOOK.rule("IM.ART.EFF.SUPP.HE.INF")
 SUPPRESSING = ("suppression", "simple-creeping", "double-creeping")
 
 
@@ -83,8 +84,7 @@ class SuppressedFire(RuleModule):
 
 
 
-R_INT_INF = Rule("IM.ART.EFF.INT.HE.INF", "Effects of an interdiction mission with high-explosive ammunition against "
-                 "infantry: no infantry in the primary zone may move on their next turn")
+R_INT_INF = RULEBOOK.rule("IM.ART.EFF.INT.HE.INF")
 INTERDICTED_CLASSES = INFANTRY_LIKE | {"cavalry-platoon"}     # cavalry: "same as for infantry above (case p.1)"
 
 
@@ -148,8 +148,7 @@ class InterdictedUnits(RuleModule):
                                     related=[h["seq"]])]
 
 
-R_CB_RESOLVE = Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Counter-battery mission: if the fire does "
-                    "not scatter, one enemy off-map artillery element is eliminated")
+R_CB_RESOLVE = RULEBOOK.rule("IM.ART.MISSION.CB.RESOLVE", "no-scatter-eliminates")
 
 
 class CounterBatteryOutcome(RuleModule):

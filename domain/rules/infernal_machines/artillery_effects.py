@@ -15,25 +15,25 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from domain.board.terrain import Extras
-from domain.rules.engine import Rule
 from domain.rules.infernal_machines.artillery_legality import CREEPING
 from domain.rules.infernal_machines.artillery_resolution import is_hit
 from domain.rules.interpretations import Interpretation, declare
+from domain.rulebook import beside
 
-SECTION_EFF = "Selection and Effects of Ammunition"
-R_MC_SINGLE = Rule("IM.ART.EFF.MC_SINGLE", f"{SECTION_EFF}: only one morale check for the whole hexagon")
-R_CAV_MODS = Rule("IM.ART.EFF.CAV_MODS", f"{SECTION_EFF}: effects against cavalry")
-R_CB = Rule("IM.ART.EFF.CB", "Artillery Fire Missions, Counter-battery mission")
-R_SMOKE = Rule("IM.ART.EFF.SMOKE", "Selection and Effects of Ammunition, Smoke")
-R_SMOKE_EFFECT = Rule("IM.ART.AMMO.SMOKE.EFFECT", "Selection and Effects of Ammunition, Smoke")
-R_GAS = Rule("IM.ART.EFF.GAS", "Selection and Effects of Ammunition, Gas")
-R_GAS_EFFECTS = Rule("IM.ART.AMMO.GAS.EFFECTS", "Selection and Effects of Ammunition, Gas")
-R_GAS_DOUBLE = Rule("IM.ART.AMMO.GAS.DOUBLE", "Gas, Double gas attack")
-R_GAS_FRIENDLY = Rule("IM.ART.SCATTER.GAS_FRIENDLY", "Resolving Off-Map Artillery Barrages, Scatter test")
-R_GAS_AREA = Rule("IM.ART.MISSION.GAS.AREA", "Artillery Fire Missions, Gas missions")
-R_GAS_DURATION = Rule("IM.ART.MISSION.GAS.DURATION", "Artillery Fire Missions, Gas missions")
-R_PERSIST = Rule("IM.ART.EFF.PERSIST", "General Rule, Who may fire (effects last until the next barrage phase)")
-R_STOP = Rule("IM.ART.BAT.HURRICANE.STOP", 'Types of Artillery Barrage, "Hurricane" barrage')
+RULEBOOK = beside(__file__)
+R_MC_SINGLE = RULEBOOK.rule("IM.ART.EFF.MC_SINGLE")
+R_CAV_MODS = RULEBOOK.rule("IM.ART.EFF.CAV_MODS")
+R_CB = RULEBOOK.rule("IM.ART.EFF.CB")
+R_SMOKE = RULEBOOK.rule("IM.ART.EFF.SMOKE")
+R_SMOKE_EFFECT = RULEBOOK.rule("IM.ART.AMMO.SMOKE.EFFECT")
+R_GAS = RULEBOOK.rule("IM.ART.EFF.GAS")
+R_GAS_EFFECTS = RULEBOOK.rule("IM.ART.AMMO.GAS.EFFECTS")
+R_GAS_DOUBLE = RULEBOOK.rule("IM.ART.AMMO.GAS.DOUBLE")
+R_GAS_FRIENDLY = RULEBOOK.rule("IM.ART.SCATTER.GAS_FRIENDLY")
+R_GAS_AREA = RULEBOOK.rule("IM.ART.MISSION.GAS.AREA")
+R_GAS_DURATION = RULEBOOK.rule("IM.ART.MISSION.GAS.DURATION")
+R_PERSIST = RULEBOOK.rule("IM.ART.EFF.PERSIST")
+R_STOP = RULEBOOK.rule("IM.ART.BAT.HURRICANE.STOP")
 
 INFANTRY_LIKE = {"infantry-platoon", "infantry-squad", "mg-platoon", "crew", "forward-observer",
                  "liaison-officer", "infantry-leader"}

@@ -16,8 +16,9 @@ from typing import Any, Optional
 from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
+from domain.rulebook import beside
 
-SECTION_DECLARE = "Indirect Barrage Fire Procedure, declaring mission, barrage type and ammunition"
+RULEBOOK = beside(__file__)
 
 # -- the text's dates ------------------------------------------------------------------------
 GAS_FROM = "1915-04"              # Gas missions: "never before April 1915 in any case"
@@ -58,32 +59,32 @@ MISSION_AMMUNITION = {
 BARRAGE_AMMUNITION = {"drumfire": set(AMMUNITION), "hurricane": {"he", "shrapnel"}}
 
 MISSION_RULE = {
-    "destruction": Rule("IM.ART.MISSION.DEST.COMBOS", "Artillery Fire Missions, Destruction mission"),
-    "counter-battery": Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Counter-battery mission"),
-    "neutralisation": Rule("IM.ART.MISSION.NEUT", "Artillery Fire Missions, Neutralisation mission"),
-    "suppression": Rule("IM.ART.MISSION.SUPP", "Artillery Fire Missions, Suppression mission"),
-    "interdiction": Rule("IM.ART.MISSION.INTERDICT", "Artillery Fire Missions, Interdiction mission"),
-    "gas": Rule("IM.ART.MISSION.GAS.ELIG", "Artillery Fire Missions, Gas missions"),
-    "simple-creeping": Rule("IM.ART.MISSION.SCB.ATTACK", "Artillery Fire Missions, Simple creeping barrage"),
-    "double-creeping": Rule("IM.ART.MISSION.DCB.RUN", "Artillery Fire Missions, Double creeping barrage"),
+    "destruction": RULEBOOK.rule("IM.ART.MISSION.DEST.COMBOS"),
+    "counter-battery": RULEBOOK.rule("IM.ART.MISSION.CB.RESOLVE"),
+    "neutralisation": RULEBOOK.rule("IM.ART.MISSION.NEUT"),
+    "suppression": RULEBOOK.rule("IM.ART.MISSION.SUPP"),
+    "interdiction": RULEBOOK.rule("IM.ART.MISSION.INTERDICT"),
+    "gas": RULEBOOK.rule("IM.ART.MISSION.GAS.ELIG"),
+    "simple-creeping": RULEBOOK.rule("IM.ART.MISSION.SCB.ATTACK"),
+    "double-creeping": RULEBOOK.rule("IM.ART.MISSION.DCB.RUN"),
 }
-R_MATRIX = Rule("IM.ART.LEGAL.MATRIX", "Artillery Options, missions x barrage types x ammunition")
-R_TWO_KINDS = Rule("IM.ART.GEN.TWO_KINDS", "General Rule (only OBMs conduct missions and barrage types)")
-R_AFMT = Rule("IM.ART.AFMT.ROLL", "Artillery Fire Missions, Artillery Fire Mission Table")
-R_DEST_ALWAYS = Rule("IM.ART.MISSION.DEST.ALWAYS", "Artillery Fire Missions, Destruction mission")
-R_COUNT = Rule("IM.ART.MISSION.COUNT", "Artillery Fire Missions")
-R_BTT = Rule("IM.ART.BTT.ROLL", "Types of Artillery Barrage, Barrage Type Table")
-R_HURRICANE = Rule("IM.ART.BAT.HURRICANE", 'Types of Artillery Barrage, "Hurricane" barrage')
-R_AMMO_HEX = Rule("IM.ART.AMMO.ONE_PER_HEX", "Selection and Effects of Ammunition")
-R_SHRAP_ILLEGAL = Rule("IM.ART.AMMO.SHRAP.ILLEGAL", "Selection and Effects of Ammunition, Shrapnel")
-R_SHRAP_ALLIED = Rule("IM.ART.AMMO.SHRAP.ALLIED", "Shrapnel, Allied use of shrapnel")
-R_SMOKE_PERMIT = Rule("IM.ART.AMMO.SMOKE.PERMIT", "Selection and Effects of Ammunition, Smoke")
-R_SMOKE_COMBO = Rule("IM.ART.AMMO.SMOKE.COMBO", "Selection and Effects of Ammunition, Smoke")
-R_GAS_PROC = Rule("IM.ART.AMMO.GAS.PERMIT_PROC", "Selection and Effects of Ammunition, Gas")
+R_MATRIX = RULEBOOK.rule("IM.ART.LEGAL.MATRIX")
+R_TWO_KINDS = RULEBOOK.rule("IM.ART.GEN.TWO_KINDS")
+R_AFMT = RULEBOOK.rule("IM.ART.AFMT.ROLL")
+R_DEST_ALWAYS = RULEBOOK.rule("IM.ART.MISSION.DEST.ALWAYS")
+R_COUNT = RULEBOOK.rule("IM.ART.MISSION.COUNT")
+R_BTT = RULEBOOK.rule("IM.ART.BTT.ROLL")
+R_HURRICANE = RULEBOOK.rule("IM.ART.BAT.HURRICANE")
+R_AMMO_HEX = RULEBOOK.rule("IM.ART.AMMO.ONE_PER_HEX")
+R_SHRAP_ILLEGAL = RULEBOOK.rule("IM.ART.AMMO.SHRAP.ILLEGAL")
+R_SHRAP_ALLIED = RULEBOOK.rule("IM.ART.AMMO.SHRAP.ALLIED")
+R_SMOKE_PERMIT = RULEBOOK.rule("IM.ART.AMMO.SMOKE.PERMIT")
+R_SMOKE_COMBO = RULEBOOK.rule("IM.ART.AMMO.SMOKE.COMBO")
+R_GAS_PROC = RULEBOOK.rule("IM.ART.AMMO.GAS.PERMIT_PROC")
 R_GAS_ELIG = MISSION_RULE["gas"]
-R_GAS_DOUBLE = Rule("IM.ART.AMMO.GAS.DOUBLE", "Gas, Double gas attack")
-R_CB_ELIG = Rule("IM.ART.MISSION.CB.ELIG", "Artillery Fire Missions, Counter-battery mission")
-R_DIRECT_NOPROC = Rule("IM.ART.DIRECT.NOPROC", "Direct Fire by Artillery Guns")
+R_GAS_DOUBLE = RULEBOOK.rule("IM.ART.AMMO.GAS.DOUBLE")
+R_CB_ELIG = RULEBOOK.rule("IM.ART.MISSION.CB.ELIG")
+R_DIRECT_NOPROC = RULEBOOK.rule("IM.ART.DIRECT.NOPROC")
 
 INTERDICTION_UNLOCK = declare(Interpretation(
     "im-interdiction-unlock", ("IM.ART.MISSION.COUNT", "IM.ART.MISSION.INTERDICT"),

@@ -12,17 +12,18 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.board.hexes import parse_loc
-from domain.rules.engine import RuleModule, Rule
+from domain.rules.engine import RuleModule
 from domain.rules.infernal_machines.artillery_legality import (
     CREEPING, is_german, is_wwi, normalise_mission, side_facts)
 from domain.rules.interpretations import Interpretation, declare
+from domain.rulebook import beside
 
-R_SCB = Rule("IM.ART.MISSION.SCB.ELIG", "Artillery Fire Missions, Simple creeping barrage")
-R_SCB_CANCEL = Rule("IM.ART.MISSION.SCB.CANCEL", "Artillery Fire Missions, Simple creeping barrage (from July 1918)")
-R_SCB_RUN = Rule("IM.ART.MISSION.SCB.RUN", "Artillery Fire Missions, Simple creeping barrage")
-R_DCB = Rule("IM.ART.MISSION.DCB.ELIG", "Artillery Fire Missions, Double creeping barrage")
-R_SCB_PLACE = Rule("IM.ART.MISSION.SCB.PLACE", "Artillery Fire Missions, Simple creeping barrage: the initial "
-                   "hexagon row chosen must be five hexagon rows away from the nearest friendly unit")
+RULEBOOK = beside(__file__)
+R_SCB = RULEBOOK.rule("IM.ART.MISSION.SCB.ELIG")
+R_SCB_CANCEL = RULEBOOK.rule("IM.ART.MISSION.SCB.CANCEL")
+R_SCB_RUN = RULEBOOK.rule("IM.ART.MISSION.SCB.RUN")
+R_DCB = RULEBOOK.rule("IM.ART.MISSION.DCB.ELIG")
+R_SCB_PLACE = RULEBOOK.rule("IM.ART.MISSION.SCB.PLACE")
 
 SCB_GERMAN_FROM, SCB_ALLIED_FROM, SCB_FREE_FROM = "1915-07", "1916-06", "1917-01"
 DCB_FROM, DCB_LATE_FROM = "1916-01", "1917-07"

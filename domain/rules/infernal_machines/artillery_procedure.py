@@ -21,26 +21,26 @@ from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
 from domain.rules.infernal_machines.resistance import MORTAR_RESISTANCE, ResistanceTracker
 from domain.rules.infernal_machines.sustained import SustainedFire
+from domain.rulebook import beside
 
-PROC = "Indirect Barrage Fire Procedure"
-R_PRIOR_OBS = Rule("IM.ART.FOT.PRIOR_OBS", f"{PROC}: only hexes previously observed may be attacked")
-R_FO = Rule("IM.ART.FO.REQUIRED", f"{PROC}, Use of the forward observer")
-R_AUTO = Rule("IM.ART.AUTOOBS.HEXES", "Automatic observation")
-R_AIR = Rule("IM.ART.AIR.FO", "Use of aircraft and balloons, Aircraft")
-R_BALLOON = Rule("IM.ART.BALLOON.FO", "Use of aircraft and balloons, Balloons")
-R_DECLARE = Rule("IM.ART.DECLARE", f"{PROC}: once declared, these choices may not be changed during the same barrage")
-R_DECLARE_STEPS = Rule("IM.ART.DECLARE.STEPS", f"{PROC}: once declared, these choices may not be changed during "
-                       f"the same barrage")
-R_PHASE = Rule("IM.ART.GEN.PHASE", "General Rule, Who may fire: all indirect barrage fire takes place in the barrage phase")
-R_BAT_HEX = Rule("IM.ART.BAT.ONE_PER_HEX", "Types of Artillery Barrage: one barrage type per turn against a hex")
-R_COMM = Rule("IM.ART.COMM.TEST", f"{PROC}: the forward observer must be 'in communication' (1 to 3 fails)")
-R_COMM_ONCE = Rule("IM.ART.COMM.TEST.ONCE", f"{PROC}: once per turn for each hexagon it targets")
-R_COMM_LOST = Rule("IM.ART.COMM.TEST.LOST", f"{PROC}: the potential allocated to that hexagon is lost for the turn")
-R_LNO = Rule("IM.ART.LNO.COMM", "Liaison officer (LNO): an additional communication test (1 to 3 fails)")
-R_FOT_FAIL = Rule("IM.ART.FOT.FAIL", f"{PROC}: without an 'F' the artillery's potential is wasted")
-R_FIRST = Rule("IM.ART.FIRSTTURN", "First-turn barrages")
-R_AUTO_PROC = Rule("IM.ART.AUTOOBS.PROC", "Automatic observation: no communication test; the FOT is still used")
-R_FOT = Rule("IM.ART.FOT.ROLL", f"{PROC}: a die roll on the Fire Order Table")
+RULEBOOK = beside(__file__)
+R_PRIOR_OBS = RULEBOOK.rule("IM.ART.FOT.PRIOR_OBS")
+R_FO = RULEBOOK.rule("IM.ART.FO.REQUIRED")
+R_AUTO = RULEBOOK.rule("IM.ART.AUTOOBS.HEXES")
+R_AIR = RULEBOOK.rule("IM.ART.AIR.FO")
+R_BALLOON = RULEBOOK.rule("IM.ART.BALLOON.FO")
+R_DECLARE = RULEBOOK.rule("IM.ART.DECLARE")
+R_DECLARE_STEPS = RULEBOOK.rule("IM.ART.DECLARE.STEPS")
+R_PHASE = RULEBOOK.rule("IM.ART.GEN.PHASE")
+R_BAT_HEX = RULEBOOK.rule("IM.ART.BAT.ONE_PER_HEX")
+R_COMM = RULEBOOK.rule("IM.ART.COMM.TEST")
+R_COMM_ONCE = RULEBOOK.rule("IM.ART.COMM.TEST.ONCE")
+R_COMM_LOST = RULEBOOK.rule("IM.ART.COMM.TEST.LOST")
+R_LNO = RULEBOOK.rule("IM.ART.LNO.COMM")
+R_FOT_FAIL = RULEBOOK.rule("IM.ART.FOT.FAIL")
+R_FIRST = RULEBOOK.rule("IM.ART.FIRSTTURN")
+R_AUTO_PROC = RULEBOOK.rule("IM.ART.AUTOOBS.PROC")
+R_FOT = RULEBOOK.rule("IM.ART.FOT.ROLL")
 
 LINK_PURPOSE = {"fo-artillery": "IM.ART.COMM.TEST", "lno-fo": "IM.ART.LNO.COMM"}
 # (the catalogue's family id "IM.ART.COMM" names the same test)

@@ -14,23 +14,25 @@ from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 from domain.rules.interpretations import Interpretation, declare
+from domain.rulebook import beside
 
-R_SCATTER_ALL = Rule("IM.ART.SCATTER.ALL", "Resolving Off-Map Artillery Barrages, Scatter test")
-R_SCATTER = {"drumfire": Rule("IM.ART.SCATTER.DRUMFIRE", "Resolving Off-Map Artillery Barrages, Scatter test (drumfire)"),
-             "hurricane": Rule("IM.ART.SCATTER.HURRICANE", "Resolving Off-Map Artillery Barrages, Scatter test (hurricane)")}
-R_CB = Rule("IM.ART.MISSION.CB.RESOLVE", "Artillery Fire Missions, Counter-battery mission")
-R_SMOKE_PROC = Rule("IM.ART.AMMO.SMOKE.PROC", "Selection and Effects of Ammunition, Smoke")
-R_GAS_PROC = Rule("IM.ART.AMMO.GAS.PERMIT_PROC", "Selection and Effects of Ammunition, Gas")
-R_BCRT = Rule("IM.ART.BCRT.REVISED", "Barrage Combat Results Table")
-R_FP_SUM = Rule("IM.ART.FP.SUM", "Resolving Off-Map Artillery Barrages, Firepower of barrages")
-R_COLUMN = Rule("IM.ART.FP.COLUMN", "Resolving Off-Map Artillery Barrages, Determining results")
-R_HURR_COL = Rule("IM.ART.FP.HURRICANE_COL", "Resolving Off-Map Artillery Barrages, Determining results")
-R_TERRAIN = Rule("IM.ART.FP.TERRAIN", "Resolving Off-Map Artillery Barrages, Determining results (BCRT modifiers)")
-R_DRUMFIRE = Rule("IM.ART.BAT.DRUMFIRE", 'Types of Artillery Barrage, "Drumfire" barrage')
-R_HURRICANE = Rule("IM.ART.BAT.HURRICANE", 'Types of Artillery Barrage, "Hurricane" barrage')
-R_STOP = Rule("IM.ART.BAT.HURRICANE.STOP", 'Types of Artillery Barrage, "Hurricane" barrage')
-R_SHIFT = Rule("IM.ART.AMMO.SHRAP.SHIFT", "Selection and Effects of Ammunition, Shrapnel")
-R_CREEP_ATTACK = Rule("IM.ART.MISSION.SCB.ATTACK", "Artillery Fire Missions, Simple and double creeping barrages")
+RULEBOOK = beside(__file__)
+R_SCATTER_ALL = RULEBOOK.rule("IM.ART.SCATTER.ALL")
+R_SCATTER = {"drumfire": RULEBOOK.rule("IM.ART.SCATTER.DRUMFIRE"),
+             "hurricane": RULEBOOK.rule("IM.ART.SCATTER.HURRICANE")}
+R_CB = RULEBOOK.rule("IM.ART.MISSION.CB.RESOLVE")
+R_SMOKE_PROC = RULEBOOK.rule("IM.ART.AMMO.SMOKE.PROC")
+R_GAS_PROC = RULEBOOK.rule("IM.ART.AMMO.GAS.PERMIT_PROC")
+R_BCRT = RULEBOOK.rule("IM.ART.BCRT.REVISED")
+R_FP_SUM = RULEBOOK.rule("IM.ART.FP.SUM")
+R_COLUMN = RULEBOOK.rule("IM.ART.FP.COLUMN")
+R_HURR_COL = RULEBOOK.rule("IM.ART.FP.HURRICANE_COL")
+R_TERRAIN = RULEBOOK.rule("IM.ART.FP.TERRAIN")
+R_DRUMFIRE = RULEBOOK.rule("IM.ART.BAT.DRUMFIRE")
+R_HURRICANE = RULEBOOK.rule("IM.ART.BAT.HURRICANE")
+R_STOP = RULEBOOK.rule("IM.ART.BAT.HURRICANE.STOP")
+R_SHIFT = RULEBOOK.rule("IM.ART.AMMO.SHRAP.SHIFT")
+R_CREEP_ATTACK = RULEBOOK.rule("IM.ART.MISSION.SCB.ATTACK", "both-creeping")
 
 DRUMFIRE_PER_HEX_OPTION = "IM.ART.BAT.DRUMFIRE"   # the optional rule: one roll per targeted hex
 TRENCH_OPTION = "16.24"                           # Landships! optional rule: trench barrage modifier +3

@@ -3,12 +3,13 @@ does not fire, guns against light targets combine at firepower 10 each, smoke on
 provides it. Facing and arcs are Landships! rule 8.12 (not in the text)."""
 from __future__ import annotations
 
-from domain.rules.engine import RuleModule, Rule, Verdict
+from domain.rules.engine import RuleModule, Verdict
+from domain.rulebook import beside
 
-SECTION = "Direct Fire by Artillery Guns"
-R_REQS = Rule("IM.ART.DIRECT.REQS", SECTION)
-R_SAF = Rule("IM.ART.DIRECT.AT_VS_SAF", SECTION)
-R_SMOKE = Rule("IM.ART.DIRECT.SMOKE", SECTION)
+RULEBOOK = beside(__file__)
+R_REQS = RULEBOOK.rule("IM.ART.DIRECT.REQS")
+R_SAF = RULEBOOK.rule("IM.ART.DIRECT.AT_VS_SAF")
+R_SMOKE = RULEBOOK.rule("IM.ART.DIRECT.SMOKE")
 GUN_FIREPOWER = 10      # "All artillery guns operating in direct fire mode have a small arms firepower value of 10"
 
 

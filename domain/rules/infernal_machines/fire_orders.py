@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import Rule, RuleApplication, Verdict
+from domain.rules.engine import RuleApplication, Verdict
 from domain.rules.infernal_machines.barrage_tracker import FOT_AIRCRAFT, FOT_DIE, Barrage
+from domain.rulebook import beside
 
-PROC = "Indirect Barrage Fire Procedure"
-R_FOT = Rule("IM.ART.FOT.ROLL", f"{PROC}: a die roll on the Fire Order Table")
-R_COLUMN = Rule("IM.ART.FOT.ROLL", f"{PROC}: the column of the number of turns the hexagon has resisted")
-R_MOD = Rule("IM.ART.FOT.MOD", f"{PROC}, EXAMPLE: column 1 'with a -1 die modifier for using an aircraft'")
-R_BALLOON_MOD = Rule("IM.ART.FOT.MOD", "Balloons: the FOT is used 'with the indicated unfavourable die modifier'")
-R_FAIL = Rule("IM.ART.FOT.FAIL", f"{PROC}: where an 'F' is not obtained the artillery's potential is wasted")
+RULEBOOK = beside(__file__)
+R_FOT = RULEBOOK.rule("IM.ART.FOT.ROLL")
+R_COLUMN = RULEBOOK.rule("IM.ART.FOT.ROLL", "column")
+R_MOD = RULEBOOK.rule("IM.ART.FOT.MOD")
+R_BALLOON_MOD = RULEBOOK.rule("IM.ART.FOT.MOD", "balloon")
+R_FAIL = RULEBOOK.rule("IM.ART.FOT.FAIL", "not-obtained")
 
 
 def modifiers(items: list[Any]) -> list[tuple[int, str]]:

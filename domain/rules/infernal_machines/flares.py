@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import Rule, RuleApplication
+from domain.rules.engine import RuleApplication
 from domain.rules.infernal_machines.barrage_tracker import FLARE_DISTANCE, Barrage, hex_distance, observer_unit
 from domain.rules.infernal_machines.resistance import EMERGENCY_COUNT, EmergencyTracker
+from domain.rulebook import beside
 
-SECTION = "Liaison officer (LNO)"
-R_FLARE = Rule("IM.ART.LNO.FLARE", f"{SECTION}: a flare on 1 or 2 calls a destruction barrage 4 hexagons away")
-R_EMERGENCY = Rule("IM.ART.LNO.EMERGENCY", f"{SECTION}: emergency situations")
-R_FLARE_FO = Rule("IM.ART.LNO.FLARE_FO", f"{SECTION}: the FO fires a flare only if the LNO is pinned or eliminated")
+RULEBOOK = beside(__file__)
+R_FLARE = RULEBOOK.rule("IM.ART.LNO.FLARE")
+R_EMERGENCY = RULEBOOK.rule("IM.ART.LNO.EMERGENCY")
+R_FLARE_FO = RULEBOOK.rule("IM.ART.LNO.FLARE_FO")
 
 
 class Flares:

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rulebook import beside
 
-R_LNO_AVAIL = Rule("IM.ART.LNO.AVAIL", "Liaison officer (LNO): one liaison officer for each forward observer")
-R_COMBAT = Rule("IM.ART.FO.COMBAT", "Forward observers and liaison officers in combat")
-R_DEFENCE = Rule("IM.ART.BALLOON.DEFENCE", "Balloons: may only be attacked by enemy aircraft")
-R_FP = Rule("IM.ART.GEN.FP", "General Rule, Artillery firepower: each on-map gun firing small arms has firepower 10")
-R_OBM_FP = Rule("IM.ART.GEN.FP", "General Rule, Artillery firepower: the scenario gives each off-map element "
-                "a firepower from 5 to 40")
-R_ONMAP = Rule("IM.ART.GEN.ONMAP_SKIP", "Direct Fire by Artillery Guns: in the appropriate fire phase "
-               "(but not during the barrage phase)")
-R_BARRAGE_ONLY = Rule("IM.ART.RESTRICT.BARRAGE_ONLY", "Restrictions on indirect fire: an observed hexagon is "
-                      "attacked in the barrage phase only by off-map artillery")
+RULEBOOK = beside(__file__)
+R_LNO_AVAIL = RULEBOOK.rule("IM.ART.LNO.AVAIL")
+R_COMBAT = RULEBOOK.rule("IM.ART.FO.COMBAT")
+R_DEFENCE = RULEBOOK.rule("IM.ART.BALLOON.DEFENCE")
+R_FP = RULEBOOK.rule("IM.ART.GEN.FP")
+R_OBM_FP = RULEBOOK.rule("IM.ART.GEN.FP", "off-map")
+R_ONMAP = RULEBOOK.rule("IM.ART.GEN.ONMAP_SKIP")
+R_BARRAGE_ONLY = RULEBOOK.rule("IM.ART.RESTRICT.BARRAGE_ONLY")
 
 INDIVIDUALS = ("forward-observer", "liaison-officer")
 OVERRUNNERS = ("cavalry-platoon", "infantry-platoon", "mg-platoon", "tank", "armoured-car", "light-vehicle")

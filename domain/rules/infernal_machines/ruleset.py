@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from domain.rules.infernal_machines.events import EVENTS, PHASES
+from domain.rulebook import beside
 from domain.rulesets import Generator, RuleSet
 
 # Fields of event data that name units or off-map elements, checked against the board.
@@ -72,4 +73,5 @@ RULESET = RuleSet(
     unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
     board_handlers=board_handlers, generator=generator, analytics=analytics,
     reach=reach, benchmarks=benchmarks,
+    rulebook=lambda: beside(__file__),
 )

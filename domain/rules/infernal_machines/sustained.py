@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.rules.engine import Rule, RuleApplication, Verdict
+from domain.rules.engine import RuleApplication, Verdict
 from domain.rules.infernal_machines.barrage_tracker import SUSTAINED_PAUSE, Barrage
+from domain.rulebook import beside
 
-SECTION = "Sustained fire option"
-R_SUSTAINED = Rule("IM.ART.SUSTAINED", SECTION)
-R_ROLL = Rule("IM.ART.SUSTAINED.ROLL", f"{SECTION}: a result of 1 to 5 on a six-sided die each turn")
-R_OBSERVERS = Rule("IM.ART.SUSTAINED.OBSERVERS", f"{SECTION}: the observers used must continue to observe")
+RULEBOOK = beside(__file__)
+R_SUSTAINED = RULEBOOK.rule("IM.ART.SUSTAINED")
+R_ROLL = RULEBOOK.rule("IM.ART.SUSTAINED.ROLL")
+R_OBSERVERS = RULEBOOK.rule("IM.ART.SUSTAINED.OBSERVERS")
 
 
 class SustainedFire:

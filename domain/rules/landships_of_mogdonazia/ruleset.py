@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.rules.landships_of_mogdonazia.events import (DECLARES, EVENTS, NESTED_REFERENCES, PHASES, REFERENCES,
                                                         advance_line, check_line)
+from domain.rulebook import beside
 from domain.rulesets import RuleSet
 from domain.tabletop.ruleset import board_handlers, keep, unit_refs
 
@@ -20,4 +21,5 @@ RULESET = RuleSet(
     phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
     board_handlers=board_handlers(BOARD),
     check_line=check_line, advance_line=advance_line,
+    rulebook=lambda: beside(__file__),
 )
