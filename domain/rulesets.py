@@ -68,6 +68,9 @@ class RuleSet:
     # `umpire reach` on its board: reach(board_state, lines, unit, tables, interpretations) ->
     # {location: (cost, rule that stops it there or None)}; ValueError when it cannot say.
     reach: Optional[Callable[..., dict[str, Any]]] = None
+    # Its named interpretations (domain/rules/interpretations.py): a game of this rule system
+    # chooses among these, and only these.
+    interpretations: Callable[[], Sequence[Any]] = lambda: ()
     # Its own benchmarks for `umpire bench`: {name: run() -> figures}.
     benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
     rulebook: Optional[Callable[[], Any]] = None  # () -> domain.rulebook.Rulebook: its ids, sections, citations

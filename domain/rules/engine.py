@@ -190,6 +190,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
             ruleset = line["data"].get("ruleset")
             # Importing the rule modules declares their interpretations: before reading options.
             module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
+            interpretations.for_ruleset(ruleset)
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
             applications.extend(_rejected_options(line, interpretations))

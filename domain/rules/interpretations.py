@@ -36,13 +36,13 @@ def declare(interpretation: Interpretation) -> Interpretation:
     return interpretation
 
 
-def catalogue() -> dict[str, Interpretation]:
-    """Every installed rule system's interpretations, whatever this process has audited so far
-    (a rule system's modules declare theirs: they are loaded here before a reading is taken)."""
+def catalogue(ruleset_id: Optional[str] = None) -> dict[str, Interpretation]:
+    """The interpretations of one rule system (RuleSet.interpretations), or of every installed
+    one: a reading is taken only where its rule system offers it."""
     from domain.rulesets import registered
-    for rules in registered().values():
-        rules.rule_modules()
-    return CATALOGUE
+    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else \
+        ([] if ruleset_id is not None else list(registered().values()))
+    return {item.name: item for rules in chosen for item in rules.interpretations()}
 
 
 @dataclass
@@ -50,6 +50,7 @@ class Interpretations:
     """The readings chosen for one audit, and the record of which were used."""
 
     chosen: dict[str, str] = field(default_factory=dict)
+    ruleset: Optional[str] = None  # the game's rule system, once its GameStarted is read
     rejected: list[str] = field(default_factory=list)  # game options naming no known interpretation/reading
     _used: dict[str, str] = field(default_factory=dict)
 
@@ -64,24 +65,37 @@ class Interpretations:
         return out
 
     def choose(self, name: str, reading: str, *, override: bool = True) -> None:
-        known = catalogue().get(name)
+        offered = catalogue(self.ruleset)
+        known = offered.get(name)
         if known is None:
-            raise InterpretationError(f"unknown interpretation {name!r}; known: {', '.join(sorted(CATALOGUE))}")
+            raise InterpretationError(f"unknown interpretation {name!r}; known: {', '.join(sorted(offered))}")
         if reading not in known.readings:
             raise InterpretationError(f"{name}: unknown reading {reading!r}; one of {', '.join(known.readings)}")
         if override or name not in self.chosen:
             self.chosen[name] = reading
 
+    def for_ruleset(self, ruleset_id: Optional[str]) -> None:
+        """The game's rule system is known: a reading named for another one is not taken."""
+        self.ruleset = ruleset_id
+        offered = catalogue(ruleset_id)
+        for name in [n for n in self.chosen if n not in offered]:
+            self.rejected.append(f"{name}={self.chosen.pop(name)}")
+
     def read_options(self, options: list[Any]) -> None:
-        """Take the readings a game chose in GameStarted.options (the command line wins)."""
+        """Take the readings a game chose in GameStarted.options (the command line wins):
+        `"interpretation:NAME=READING"`, `{"interpretation": NAME, "reading": READING}`, or
+        `"NAME=READING"` (game-log-tabletop.md's form); other options are rule ids."""
+        offered = catalogue(self.ruleset)
         for opt in options:
             if isinstance(opt, dict) and "interpretation" in opt:
                 name, reading = opt["interpretation"], opt.get("reading", "")
             elif isinstance(opt, str) and opt.startswith("interpretation:"):
                 name, _, reading = opt[len("interpretation:"):].partition("=")
+            elif isinstance(opt, str) and "=" in opt:
+                name, _, reading = opt.partition("=")
             else:
                 continue
-            if name in catalogue() and reading in CATALOGUE[name].readings:
+            if name in offered and reading in offered[name].readings:
                 self.choose(name, reading, override=False)
             else:
                 self.rejected.append(f"{name}={reading}")

@@ -66,3 +66,33 @@ def test_a_reading_named_on_the_command_line_is_known_in_a_fresh_process():
     out = subprocess.run([sys.executable, "-m", "api.cli", "audit", str(EXAMPLES / "resistance-turns.jsonl"),
                           "--interpretation", "IM.CORE.MINMOVE=costs-only"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode in (0, 1) and "unknown interpretation" not in out.stderr, out.stderr
+
+
+def _audit(lines, interpretations):
+    from domain.rules.engine import audit
+    from domain.rules.tables import resolve
+    return audit(lines, tables=resolve("none"), interpretations=interpretations)
+
+
+def test_a_tabletop_game_chooses_its_readings_as_name_equals_reading():
+    # game-log-tabletop.md, Interpretations: "chosen as NAME=READING in GameStarted.options";
+    # the AVBCW example chooses avbcw-arc=quadrant.
+    from domain.log import read_lines
+    from domain.rules.interpretations import Interpretations
+    from tests.conftest import SPEC
+    lines = read_lines((SPEC / "examples-tabletop" / "avbcw-example.jsonl").read_text().splitlines())
+    chosen = Interpretations()
+    report = _audit(lines, chosen)
+    assert chosen.chosen == {"avbcw-arc": "quadrant"} and chosen.rejected == []
+    assert not [f for f in report.findings if f.rule == "LOG.OPTIONS"]
+
+
+def test_a_reading_of_another_rule_system_is_reported_not_taken():
+    from domain.log import read_lines
+    from domain.rules.interpretations import Interpretations
+    from tests.builders import LogBuilder
+    b = LogBuilder(options=["avbcw-arc=narrow"])
+    cli = Interpretations.from_pairs(["mog-terrain-class=start"])  # a Mogdonazia reading on the command line
+    report = _audit(read_lines(b.texts()), cli)
+    rejected = sorted(f.recorded for f in report.findings if f.rule == "LOG.OPTIONS")
+    assert rejected == ["avbcw-arc=narrow", "mog-terrain-class=start"] and cli.chosen == {}

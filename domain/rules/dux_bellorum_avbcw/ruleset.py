@@ -7,6 +7,7 @@ from domain.rules.dux_bellorum_avbcw.events import (DECLARES, EVENTS, NESTED_REF
                                                    check_line)
 from domain.rulebook import beside
 from domain.rulesets import RuleSet
+from domain.tabletop import interpretations
 from domain.tabletop import board
 from domain.tabletop.ruleset import board_handlers, keep, unit_refs
 
@@ -52,6 +53,6 @@ RULESET = RuleSet(
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)", geometry="tabletop",
     phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
     board_handlers=board_handlers(BOARD),
-    check_line=check_line, advance_line=advance_line,
+    check_line=check_line, advance_line=advance_line, interpretations=lambda: interpretations.AVBCW,
     rulebook=lambda: beside(__file__),
 )

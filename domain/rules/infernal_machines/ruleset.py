@@ -37,6 +37,23 @@ def rule_modules() -> list[type]:
     ]
 
 
+# The modules that name its interpretations (as module-level Interpretation objects).
+INTERPRETING = ("ammunition", "artillery_effects", "artillery_legality", "artillery_legality_creeping",
+                "artillery_resolution", "barrage_tracker", "movement", "movement_costs", "observation", "resistance")
+
+
+def interpretations() -> list:
+    """Its named interpretations: those its modules declare."""
+    from importlib import import_module
+
+    from domain.rules.interpretations import Interpretation
+    found = {}
+    for name in INTERPRETING:
+        module = import_module(f"domain.rules.infernal_machines.{name}")
+        found.update({v.name: v for v in vars(module).values() if isinstance(v, Interpretation)})
+    return sorted(found.values(), key=lambda item: item.name)
+
+
 def board_handlers() -> Mapping[str, Callable]:
     """The hex board's fold (domain/board/state.py)."""
     from domain.board.state import HANDLERS
@@ -72,6 +89,6 @@ RULESET = RuleSet(
     title="Infernal Machines (Landships! 1915-1933)", phases=PHASES, events=EVENTS,
     unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
     board_handlers=board_handlers, generator=generator, analytics=analytics,
-    reach=reach, benchmarks=benchmarks,
+    reach=reach, benchmarks=benchmarks, interpretations=interpretations,
     rulebook=lambda: beside(__file__),
 )

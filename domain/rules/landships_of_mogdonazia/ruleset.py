@@ -6,6 +6,7 @@ from domain.rules.landships_of_mogdonazia.events import (DECLARES, EVENTS, NESTE
                                                         advance_line, check_line)
 from domain.rulebook import beside
 from domain.rulesets import RuleSet
+from domain.tabletop import interpretations
 from domain.tabletop.ruleset import board_handlers, keep, unit_refs
 
 BOARD = {
@@ -20,6 +21,6 @@ RULESET = RuleSet(
     title="Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)", geometry="tabletop",
     phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
     board_handlers=board_handlers(BOARD),
-    check_line=check_line, advance_line=advance_line,
+    check_line=check_line, advance_line=advance_line, interpretations=lambda: interpretations.MOG,
     rulebook=lambda: beside(__file__),
 )
