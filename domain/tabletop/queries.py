@@ -20,6 +20,7 @@ from shapely.ops import nearest_points, unary_union
 
 from domain.board.state import BoardState, UnitState
 from domain.tabletop import geometry as geo
+from domain.tabletop import interpretations
 
 AVBCW = "dux-bellorum-avbcw"
 MOG = "landships-of-mogdonazia"
@@ -42,9 +43,10 @@ def parse_place(text: str) -> Place:
 
 # ---------------------------------------------------------------- interpretations
 
-# game-log-tabletop.md, Interpretations: the readings these answers take, the default first.
-READINGS = {"measure": ("closest", "centre"), "avbcw-range": ("from-leader", "closest"),
-            "avbcw-arc": ("quadrant", "narrow")}
+# game-log-tabletop.md, Interpretations (declared in domain/tabletop/interpretations.py): the
+# readings these answers take, the default first.
+READINGS = {item.name: (item.default, *(r for r in item.readings if r != item.default))
+            for item in interpretations.AVBCW if item.name in ("measure", "avbcw-range", "avbcw-arc")}
 # "45° to its front" read as 45° either side (`quadrant`) or 22.5° (`narrow`).
 ARC_HALF_WIDTH = {"quadrant": 45.0, "narrow": 22.5}
 
