@@ -16,6 +16,12 @@ The file is JSON:
          ...}}}                            anything else the catalogue gives as fields (kind, spec, table
                                            columns, catalogue_id, section_inherited), kept as data
 
+A tabletop book's entries are the catalogue's (rules-catalogue.md, PART II and III): `section` is the
+source heading printed on the entry, or, where it prints none (`section_inherited: true`), the
+closest heading above it; a table row's columns are its `fields`. An Infernal Machines entry keeps
+the words its module cited before, and `catalogue_id` names the catalogue entry (the id itself, or
+the closest id above a finer one) its flags come from.
+
 `Rulebook.rule(id)` gives the `domain.rules.engine.Rule` a module judges with; asking for an id
 (or a passage) the file does not hold is an `UnknownRule` naming it, so a typo fails when the
 module is imported, not when a finding is printed.
