@@ -1,6 +1,6 @@
 """Each rule system's rulebook (ids, sections, citations) read from its data file, domain/rulebook.py.
 
-Expectations come from the catalogue (/work/shared/spec/rules-catalogue.md, parsed here on its own
+Expectations come from the catalogue (rules-catalogue.md of the shared spec, parsed here on its own
 terms) and from the citations the rule modules printed before their sections moved to the files.
 """
 from __future__ import annotations
@@ -16,18 +16,17 @@ import pytest
 from domain.rulebook import FILE_NAME, Rulebook, RulebookError, UnknownRule, beside
 from domain.rules.engine import Rule
 from domain.rulesets import registered
+from tests.conftest import SPEC
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "domain" / "rules"
 IM = RULES / "infernal_machines"
-CATALOGUE = ROOT.parent / "shared" / "spec" / "rules-catalogue.md"
+CATALOGUE = SPEC / "rules-catalogue.md"  # the shared spec beside the repository, else fixtures/spec's copy
 BOOKS = {"infernal-machines": "infernal_machines", "dux-bellorum-avbcw": "dux_bellorum_avbcw",
          "landships-of-mogdonazia": "landships_of_mogdonazia"}
 
 
 def catalogue_text() -> str:
-    if not CATALOGUE.exists():
-        pytest.skip("the shared spec is not beside the repository")
     return CATALOGUE.read_text(encoding="utf-8")
 
 
