@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -14,8 +13,8 @@ from domain import events as core
 from domain.rules.dux_bellorum_avbcw import events as avbcw
 from domain.rules.landships_of_mogdonazia import events as mog
 from domain.tabletop import events as tabletop
+from tests.conftest import SPEC  # the shared spec, else fixtures/spec's copy
 
-SPEC = Path("/work/shared/spec")
 PAGE = (SPEC / "game-log-tabletop.md").read_text(encoding="utf-8")
 RULESETS = {"dux-bellorum-avbcw": avbcw, "landships-of-mogdonazia": mog}
 EXAMPLES = {"avbcw-example.jsonl": avbcw, "mog-example.jsonl": mog}

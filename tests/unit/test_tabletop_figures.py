@@ -18,6 +18,7 @@ from shapely.geometry import Point, Polygon
 from dashboard.tabletop import (
     facing_tick, inches, position_traces, tabletop_figure, tabletop_layout_ranges, terrain_traces,
 )
+from tests.conftest import SPEC  # the shared spec, else fixtures/spec's copy
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -342,7 +343,7 @@ def test_a_smoke_marker_is_a_circle_of_its_radius():
 
 
 # -- the replay of a tabletop game ------------------------------------------------------------------
-TABLETOP_EXAMPLES = Path("/work/shared/spec/examples-tabletop")
+TABLETOP_EXAMPLES = SPEC / "examples-tabletop"
 
 
 def example_view(name):
