@@ -2,7 +2,7 @@
 `umpire serve` on loopback; p50, p99 and throughput, beside a raw in-process baseline measured
 in the same run. Bounded in count and in time; it talks to 127.0.0.1 only.
 
-    python -m api.bench_api --db var/bench-api.db [--db postgresql://...] [--write docs/benchmarks.md]
+    python -m bench.api --db var/bench-api.db [--db postgresql://...] [--write docs/benchmarks.md]
 
 The server's stderr goes to the file named by UMPIRE_BENCH_LOG, if set.
 """
@@ -185,7 +185,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--write", type=Path, help="write the Markdown table to this file")
     args = parser.parse_args(argv)
     results = [run_api_bench(db, args.clients, args.appends, args.reads) for db in args.db]
-    command = "python -m api.bench_api " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = "python -m bench.api " + " ".join(sys.argv[1:] if argv is None else argv)
     text = to_markdown(results, command)
     if args.write:
         args.write.write_text(text, encoding="utf-8")

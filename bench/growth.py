@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from domain.application import Ledger
 from domain.log import canonical, chain
-from projections.bench_corpus import corpus_game
+from bench.corpus import corpus_game
 from projections.board_state import BoardCheckpoints
 from projections.store import ProjectionStore
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator, Optional
 from domain.application import Ledger
 from domain.log import chain
 from projections.analytics import AnalyticsProjection, QUERIES
-from projections.bench_corpus import corpus_game
+from bench.corpus import corpus_game
 from projections.store import ProjectionStore
 
 MAPS_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "maps"

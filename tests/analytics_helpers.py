@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.bench_corpus import LogWriter
+from bench.corpus import LogWriter
 
 H = "1:1010"      # the German position under fire
 H2 = "1:1210"     # a second German position

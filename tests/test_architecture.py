@@ -6,9 +6,13 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OURS = {"domain", "projections", "api", "dashboard"}
+RUNTIME = {"domain", "projections", "api", "dashboard"}
+OURS = RUNTIME | {"bench"}
+# Benchmarks may use every layer; no runtime package imports them, save the `umpire bench`
+# command, which runs them.
 ALLOWED = {"domain": {"domain"}, "projections": {"domain", "projections"},
-           "api": OURS, "dashboard": OURS}
+           "api": OURS, "dashboard": OURS, "bench": OURS}
+RUNS_THE_BENCHMARKS = Path("api/commands/bench.py")
 FORBIDDEN_IN_DOMAIN = {"fastapi", "dash", "plotly", "uvicorn", "typer", "starlette", "sqlite3", "psycopg"}
 
 
@@ -30,6 +34,16 @@ def test_layers_import_only_what_they_may():
             bad = (imports_of(path) & OURS) - allowed
             if bad:
                 problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert problems == []
+
+
+def test_no_runtime_package_imports_the_benchmarks():
+    problems = []
+    for package in RUNTIME:
+        for path in (ROOT / package).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            if "bench" in imports_of(path) and rel != RUNS_THE_BENCHMARKS:
+                problems.append(f"{rel} imports bench")
     assert problems == []
 
 

@@ -10,8 +10,8 @@ from typing import Annotated, Any, Callable, Optional
 
 import typer
 
-from api.bench import run_bench
 from api.cli_app import app, progress
+from bench.ledger import run_bench
 
 DOC = Path("docs/benchmarks.md")
 
@@ -74,12 +74,12 @@ def _ledger_sections(work: Path, pg: Optional[str], events: int) -> list[Section
 
 
 def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:
-    from projections.bench_scale import run_scale_bench
+    from bench.scale import run_scale_bench
     return [("scale", f"umpire bench --scale --games {games}", lambda: run_scale_bench(str(work / "scale.db"), pg, games=games))]
 
 
 def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:
-    from api.bench_api import run_api_bench
+    from bench.api import run_api_bench
 
     def measure() -> list[dict[str, Any]]:
         stores = [str(work / "api.db")] + ([_fresh_pg(pg)] if pg else [])
@@ -90,7 +90,7 @@ def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:
 def _growth_sections(work: Path, pg: Optional[str], markers: int) -> list[Section]:
     from api.settings import ledger_env
     from domain.application import Ledger
-    from projections.bench_growth import run_growth_bench
+    from bench.growth import run_growth_bench
     from projections.store import ProjectionStore
 
     def measure() -> list[dict[str, Any]]:

@@ -1,11 +1,11 @@
 """One long game costs the others nothing: a quiet game's board read beside a game grown by
 thousands of markers, against a raw read of the quiet game measured in the same run. The figures
-for docs come from `umpire bench --growth` (projections.bench_growth)."""
+for docs come from `umpire bench --growth` (bench.growth)."""
 from __future__ import annotations
 
 from api.settings import ledger_env
 from domain.application import Ledger
-from projections.bench_growth import run_growth_bench
+from bench.growth import run_growth_bench
 from projections.store import ProjectionStore
 
 

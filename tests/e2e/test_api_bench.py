@@ -1,7 +1,7 @@
 """The API load benchmark runs (tiny counts), on each store, and reports what it measured."""
 from __future__ import annotations
 
-from api.bench_api import run_api_bench, to_markdown
+from bench.api import run_api_bench, to_markdown
 
 
 def test_the_api_bench_reports_latencies_throughput_and_the_baseline(api_db):
@@ -10,5 +10,5 @@ def test_the_api_bench_reports_latencies_throughput_and_the_baseline(api_db):
     for key in ("appends", "state_reads"):
         assert 0 < result[key]["p50_ms"] <= result[key]["p99_ms"] and result[key]["throughput_per_s"] > 0
     assert result["baseline_in_process"]["append_ms"] > 0 and result["ratios"]["append_p50_over_raw"] > 0
-    table = to_markdown([result], "python -m api.bench_api --db X")
+    table = to_markdown([result], "python -m bench.api --db X")
     assert f"| {result['store']} | 2 | append | 10 |" in table

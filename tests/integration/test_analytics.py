@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from domain.log import chain
 from domain.rules.infernal_machines.resistance import resistance_by_hex
 from projections.analytics import AnalyticsProjection, QUERIES, ammunition, fire_orders, resistance, to_csv
-from projections.bench_corpus import corpus_game
+from bench.corpus import corpus_game
 from projections.store import ProjectionStore
 from tests.analytics_helpers import H, H2, resistance_game
 from tests.conftest import example_lines
@@ -199,7 +199,7 @@ def test_a_hex_taken_at_the_first_fire_never_resisted(ledger, store):
 
 
 def test_scale_bench_on_both_stores_agrees_with_raw_sql(tmp_path):
-    from projections.bench_scale import run_scale_bench
+    from bench.scale import run_scale_bench
     from tests.conftest import pg_server
     report = run_scale_bench(str(tmp_path / "scale.db"), pg_server(), games=3, seed=5, turns=6)
     assert set(report["stores"]) == {"sqlite", "postgresql"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from api.bench import synthetic_game
+from bench.ledger import synthetic_game
 from domain.board.state import BoardState, fold
 from domain.log import chain
 from projections.board_state import BoardCheckpoints
