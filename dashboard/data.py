@@ -9,13 +9,11 @@ neighbouring points many times a second and folds "as ruled" as well.
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from api.deps import Services, services_for
 from api.problems import ProblemError
@@ -33,19 +31,17 @@ from projections.disputes import dispute_views
 
 SNAPSHOT_EVERY = 50
 MAP_FIELDS = ("hexes", "hexsides", "maps")
-RESISTANCE_MODULE = "domain.rules.infernal_machines.resistance"
 LOCATION_KEYS = ("location", "target", "new_target")
 # What an application may have read beside its own event: dice, and (game-log-tabletop.md, Cards)
 # a card turned by a procedure as a roll is ("`for` ... DieRolled's `purpose`").
 READ_TYPES = ("DieRolled", "CardDrawn")
 
 
-def resistance_module():
-    """The resistance counter of the rules, when the rule set has one (else nothing is shown)."""
-    if importlib.util.find_spec(RESISTANCE_MODULE) is None:
-        return None
-    module = importlib.import_module(RESISTANCE_MODULE)
-    return module if hasattr(module, "resistance_by_hex") else None
+def hex_counts(ruleset_id: Optional[str]) -> Optional[Callable[[list[dict[str, Any]]], dict[str, int]]]:
+    """The numbers the rule system shows on its hexes (Infernal Machines: the turns each position
+    has resisted, IM.ART.RESIST), from `RuleSet.hex_counts`; None: nothing is shown."""
+    rules = registered().get(ruleset_id) if ruleset_id else None
+    return rules.hex_counts() if rules is not None and rules.hex_counts is not None else None
 
 
 def _locations(lines: list[dict[str, Any]]) -> set[str]:
@@ -196,10 +192,8 @@ class GameView:
         return state
 
     def resistance(self, seq: int) -> Optional[dict[str, int]]:
-        module = resistance_module()
-        if module is None:
-            return None
-        return module.resistance_by_hex(self.lines[:seq])
+        counts = hex_counts(self.lines[0]["data"].get("ruleset") if self.lines else None)
+        return counts(self.lines[:seq]) if counts is not None else None
 
     def dice(self, seqs: list[int]) -> list[dict[str, Any]]:
         """The rolls and cards among `seqs`."""

@@ -68,9 +68,15 @@ class RuleSet:
     # `umpire reach` on its board: reach(board_state, lines, unit, tables, interpretations) ->
     # {location: (cost, rule that stops it there or None)}; ValueError when it cannot say.
     reach: Optional[Callable[..., dict[str, Any]]] = None
+    # The charts a table pack may hold for it ({table: its shape}, docs/table-packs.md), and the
+    # folder of its built-in packs (`sample`, ...; `none` is everybody's).
+    table_schemas: Mapping[str, str] = field(default_factory=dict)
+    table_packs: Optional[Callable[[], Any]] = None
     # Its named interpretations (domain/rules/interpretations.py): a game of this rule system
     # chooses among these, and only these.
     interpretations: Callable[[], Sequence[Any]] = lambda: ()
+    # The numbers the dashboard shows on a hex board's hexes: () -> (lines -> {location: count}).
+    hex_counts: Optional[Callable[[], Callable[[list], dict[str, int]]]] = None
     # Its own benchmarks for `umpire bench`: {name: run() -> figures}.
     benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
     rulebook: Optional[Callable[[], Any]] = None  # () -> domain.rulebook.Rulebook: its ids, sections, citations

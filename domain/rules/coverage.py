@@ -8,14 +8,19 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from importlib.metadata import entry_points
 from typing import Iterable
+
+from domain.rulesets import GROUP, UnknownRuleSet
 
 STATUSES = ("implemented", "needs a chart", "ambiguous")
 CATALOGUE_ID = re.compile(r"(?:\*\*|^\| )(IM\.[A-Z]+(?:\.[A-Z0-9_]+)+)(?:\*\*| \|)", re.M)
 
 
-def merged(package: str = "domain.rules.infernal_machines") -> dict[str, tuple[str, str]]:
-    """Every module's COVERAGE under the package; a later module adds tests to an id, never hides one."""
+def merged(ruleset_id: str = "infernal-machines") -> dict[str, tuple[str, str]]:
+    """Every module's COVERAGE in the rule system's package (the one its entry point names); a
+    later module adds tests to an id, never hides one."""
+    package = ruleset_package(ruleset_id)
     pkg = importlib.import_module(package)
     out: dict[str, tuple[str, str]] = {}
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
@@ -26,6 +31,14 @@ def merged(package: str = "domain.rules.infernal_machines") -> dict[str, tuple[s
                 test = f"{out[rule][1]}; {test}"
             out[rule] = (status, test)
     return out
+
+
+def ruleset_package(ruleset_id: str) -> str:
+    """The package of an installed rule system: where its entry point's RuleSet lives."""
+    for point in entry_points(group=GROUP):
+        if point.name == ruleset_id:
+            return point.module.rsplit(".", 1)[0]
+    raise UnknownRuleSet(ruleset_id)
 
 
 def _stronger(a: str, b: str) -> str:

@@ -4,6 +4,10 @@
 illustrative values, labelled as such, that are NOT the rulebook's; a user loads their own
 pack from a JSON file. A pack is `{"pack": NAME, "illustrative": bool, "source": "...",
 "tables": {TABLE: {...}}}`; each table's shape is documented in `docs/table-packs.md`.
+
+Which tables a pack may hold, and the built-in packs, are each rule system's
+(`RuleSet.table_schemas`, `RuleSet.table_packs`): a pack is checked against the schemas of every
+installed rule system, or of one.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-BUILTIN_DIR = Path(__file__).parent / "infernal_machines" / "tables"
+from domain.rulesets import registered
 
 
 class TablePackError(ValueError):
@@ -57,24 +61,13 @@ class TablePack:
 
 NONE = TablePack("none", source="no table values: every check that needs one is unverifiable")
 
-# Table names a pack may hold, and the shape each must have.
-KNOWN_TABLES = {
-    "FOT": "column (resistance turns) -> natural roll -> 'F' or '-'",
-    "BCRT": "column -> modified roll -> result (miss, H, H+1, ...)",
-    "BCRT_COLUMNS": "list of [min_firepower, column] in ascending order",
-    "AFMT": "side (side name, nation or bloc) -> year -> roll -> mission letter (D, N, S, I, G) or name",
-    "BTT": "side (side name, nation or bloc) -> year -> roll -> barrage type (drumfire, hurricane or both)",
-    "SPOTTING": "column (fair, bad, buttoned-up) -> distance in hexes -> d10 number to spot on (<=)",
-    "SCATTER": "direction roll -> hex direction index 0-5 (0 = north, clockwise)",
-    "MOVEMENT": "unit movement class -> terrain -> MP cost",
-    "ALLOWANCE": "unit class -> movement allowance",
-    "SACRT": "firepower column -> roll -> result",
-    "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
-                    "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
-}
+def known_tables(ruleset_id: Optional[str] = None) -> dict[str, str]:
+    """Table names a pack may hold, and the shape each must have: one rule system's, or all."""
+    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else list(registered().values())
+    return {name: shape for rules in chosen for name, shape in rules.table_schemas.items()}
 
 
-def validate_pack(data: Any, where: str) -> TablePack:
+def validate_pack(data: Any, where: str, ruleset_id: Optional[str] = None) -> TablePack:
     if not isinstance(data, dict):
         raise TablePackError(f"{where}: a table pack is a JSON object")
     for key in ("pack", "tables"):
@@ -84,14 +77,15 @@ def validate_pack(data: Any, where: str) -> TablePack:
         raise TablePackError(f"{where}: field 'pack' must be a non-empty string")
     if not isinstance(data["tables"], dict):
         raise TablePackError(f"{where}: field 'tables' must be an object")
+    known = known_tables(ruleset_id)
     for name, table in data["tables"].items():
-        if name not in KNOWN_TABLES:
-            raise TablePackError(f"{where}: tables.{name}: unknown table; known: {', '.join(KNOWN_TABLES)}")
+        if name not in known:
+            raise TablePackError(f"{where}: tables.{name}: unknown table; known: {', '.join(known)}")
         if name == "BCRT_COLUMNS":
             if not isinstance(table, list) or not all(isinstance(r, list) and len(r) == 2 for r in table):
-                raise TablePackError(f"{where}: tables.{name}: expected {KNOWN_TABLES[name]}")
+                raise TablePackError(f"{where}: tables.{name}: expected {known[name]}")
         elif not isinstance(table, dict):
-            raise TablePackError(f"{where}: tables.{name}: expected an object: {KNOWN_TABLES[name]}")
+            raise TablePackError(f"{where}: tables.{name}: expected an object: {known[name]}")
     illustrative = data.get("illustrative", False)
     if not isinstance(illustrative, bool):
         raise TablePackError(f"{where}: field 'illustrative' must be true or false")
@@ -109,11 +103,16 @@ def load_pack_file(path: str | Path) -> TablePack:
     return validate_pack(data, str(path))
 
 
-def builtin(name: str) -> Optional[TablePack]:
+def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
+    """A built-in pack of one rule system (or of the first that has one of that name)."""
     if name == "none":
         return NONE
-    path = BUILTIN_DIR / f"{name}.json"
-    return load_pack_file(path) if path.exists() else None
+    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else list(registered().values())
+    for rules in chosen:
+        folder = rules.table_packs() if rules.table_packs else None
+        if folder is not None and (folder / f"{name}.json").exists():
+            return load_pack_file(folder / f"{name}.json")
+    return None
 
 
 def resolve(requested: Optional[str], loaded: Optional[TablePack] = None) -> TablePack:

@@ -1,11 +1,28 @@
 """Infernal Machines as a rule system: the `RuleSet` its entry point names (pyproject.toml)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Mapping
 
 from domain.rules.infernal_machines.events import EVENTS, PHASES
 from domain.rulebook import beside
 from domain.rulesets import Generator, RuleSet
+
+# The charts of the play-aid sheet a table pack may hold (docs/table-packs.md), and their shapes.
+TABLES = {
+    "FOT": "column (resistance turns) -> natural roll -> 'F' or '-'",
+    "BCRT": "column -> modified roll -> result (miss, H, H+1, ...)",
+    "BCRT_COLUMNS": "list of [min_firepower, column] in ascending order",
+    "AFMT": "side (side name, nation or bloc) -> year -> roll -> mission letter (D, N, S, I, G) or name",
+    "BTT": "side (side name, nation or bloc) -> year -> roll -> barrage type (drumfire, hurricane or both)",
+    "SPOTTING": "column (fair, bad, buttoned-up) -> distance in hexes -> d10 number to spot on (<=)",
+    "SCATTER": "direction roll -> hex direction index 0-5 (0 = north, clockwise)",
+    "MOVEMENT": "unit movement class -> terrain -> MP cost",
+    "ALLOWANCE": "unit class -> movement allowance",
+    "SACRT": "firepower column -> roll -> result",
+    "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
+                    "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
+}
 
 # Fields of event data that name units or off-map elements, checked against the board.
 UNIT_REFS = {
@@ -73,6 +90,12 @@ def reach(state, lines, unit, tables, interpretations):
     return reachable(Board(state, Extras.from_lines(lines)), unit, tables, interpretations)
 
 
+def hex_counts():
+    """The turns each position has resisted (IM.ART.RESIST), shown on the dashboard's hexes."""
+    from domain.rules.infernal_machines.resistance import resistance_by_hex
+    return resistance_by_hex
+
+
 def benchmarks():
     from domain.rules.infernal_machines.bench_board import run_board_bench
     return {"board": run_board_bench}
@@ -90,5 +113,6 @@ RULESET = RuleSet(
     unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
     board_handlers=board_handlers, generator=generator, analytics=analytics,
     reach=reach, benchmarks=benchmarks, interpretations=interpretations,
+    table_schemas=TABLES, table_packs=lambda: Path(__file__).parent / "tables", hex_counts=hex_counts,
     rulebook=lambda: beside(__file__),
 )
