@@ -131,8 +131,41 @@ class RuleModule:
         handler = getattr(self, f"after_{line['type']}", None)
         return handler(line) or () if handler else ()
 
+    def steps_for(self, kind: str) -> tuple[Optional[Step], Optional[Step]]:
+        """What judges an event of this type before and after the board takes it: the module's
+        own `before`/`after` when it overrides them (it sees every event), else its
+        `on_<Type>`/`after_<Type>` handler, else nothing (it is not called for that type)."""
+        return (_step(self, "before", f"on_{kind}"), _step(self, "after", f"after_{kind}"))
+
     def finish(self) -> Iterable[RuleApplication]:
         return ()
+
+
+Step = Callable[[dict[str, Any]], Iterable[RuleApplication]]
+
+
+def _step(module: RuleModule, generic: str, named: str) -> Optional[Step]:
+    if getattr(type(module), generic) is not getattr(RuleModule, generic):
+        return getattr(module, generic)
+    handler = getattr(module, named, None)
+    return None if handler is None else (lambda line: handler(line) or ())
+
+
+class Dispatch:
+    """Each event type's judges, in module order, looked up once per type and audit (one
+    dispatch for "a handler per event type": no per-event lookup in every module)."""
+
+    def __init__(self, modules: Sequence[RuleModule]):
+        self.modules = modules
+        self._plans: dict[str, tuple[list, list]] = {}
+
+    def plan(self, kind: str) -> tuple[list[tuple[RuleModule, Step]], list[tuple[RuleModule, Step]]]:
+        found = self._plans.get(kind)
+        if found is None:
+            steps = [(module, module.steps_for(kind)) for module in self.modules]
+            found = ([(m, b) for m, (b, _) in steps if b], [(m, a) for m, (_, a) in steps if a])
+            self._plans[kind] = found
+        return found
 
 
 def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
@@ -183,6 +216,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
     board = BoardState()
     ctx = AuditContext(board=board, tables=tables, interpretations=interpretations)
     modules: list[RuleModule] = []
+    dispatch = Dispatch(modules)
     applications: list[RuleApplication] = []
     ruleset = None
     for line in lines:
@@ -193,14 +227,16 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
             interpretations.for_ruleset(ruleset)
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
+            dispatch = Dispatch(modules)
             applications.extend(_rejected_options(line, interpretations))
         ctx.lines.append(line)
         ctx.line = line
-        for module in modules:
-            _judge(applications, module, module.before, line)
+        before, after = dispatch.plan(line["type"])
+        for module, step in before:
+            _judge(applications, module, step, line)
         apply(board, line)
-        for module in modules:
-            _judge(applications, module, module.after, line)
+        for module, step in after:
+            _judge(applications, module, step, line)
         if on_progress:
             on_progress(line["seq"])
     for module in modules:
