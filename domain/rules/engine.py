@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from domain.board.state import BoardState, apply
+from domain.dispatch import handlers_of
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack
 from domain.rulesets import registered
@@ -135,7 +136,7 @@ class RuleModule:
         """What judges an event of this type before and after the board takes it: the module's
         own `before`/`after` when it overrides them (it sees every event), else its
         `on_<Type>`/`after_<Type>` handler, else nothing (it is not called for that type)."""
-        return (_step(self, "before", f"on_{kind}"), _step(self, "after", f"after_{kind}"))
+        return (_step(self, "before", "on_", kind), _step(self, "after", "after_", kind))
 
     def finish(self) -> Iterable[RuleApplication]:
         return ()
@@ -144,11 +145,11 @@ class RuleModule:
 Step = Callable[[dict[str, Any]], Iterable[RuleApplication]]
 
 
-def _step(module: RuleModule, generic: str, named: str) -> Optional[Step]:
+def _step(module: RuleModule, generic: str, prefix: str, kind: str) -> Optional[Step]:
     if getattr(type(module), generic) is not getattr(RuleModule, generic):
         return getattr(module, generic)
-    handler = getattr(module, named, None)
-    return None if handler is None else (lambda line: handler(line) or ())
+    handler = handlers_of(type(module), prefix).get(kind)
+    return None if handler is None else (lambda line: handler(module, line) or ())
 
 
 class Dispatch:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from domain.dispatch import handlers_of
 from domain.rules.infernal_machines.resistance import HexResistance, ResistanceTracker
 
 GONE = frozenset({"eliminated", "retreated"})
@@ -72,8 +73,8 @@ class GameTally:
     def take(self, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """Take one line of the game; return the rows it produces."""
         self.turn = line["turn"]
-        handler = getattr(self, "_" + line["type"], None)
-        rows = (handler(line, line["data"]) or []) if handler else []
+        handler = handlers_of(GameTally, "_").get(line["type"])
+        rows = (handler(self, line, line["data"]) or []) if handler else []
         if line["type"] in ("UnitDeployed", "SmallArmsFired", "SmallArmsResolved", "FireOrderChecked"):
             rows += self._feed_resistance(line)
         return rows
