@@ -1,7 +1,7 @@
 """Request and response bodies of the API (the OpenAPI schema is made from these)."""
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -101,3 +101,66 @@ class DisputeView(BaseModel):
 
 class DisputeList(BaseModel):
     disputes: list[DisputeView]
+
+
+# A hex location ("1:1210") or a tabletop point in inches ({"x", "y", "f"?}).
+Place = Union[str, dict[str, Any]]
+
+
+class UnitChange(BaseModel):
+    """One change of a unit, from the log line `seq`."""
+
+    seq: int
+    change: Literal["deployed", "moved", "status-changed"]
+    at: Optional[Place] = Field(default=None, description="deployed at, or moved to (the path's last point)")
+    path: Optional[list[Place]] = Field(default=None, description="moved along (the first is the start)")
+    status: Optional[str] = Field(default=None, description="the status it changed to")
+
+
+class UnitView(BaseModel):
+    """A unit as its aggregate holds it, and every change, read from its own stored events."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    game: str
+    unit: str
+    side: Optional[str]
+    class_: str = Field(alias="class")
+    location: Optional[str] = Field(description="the hex it stands in (a hex game), else null")
+    position: Optional[dict[str, Any]] = Field(description="the centre of its base in inches (a tabletop), else null")
+    statuses: list[str] = Field(description="every status the log gave it, in order (the board says which are in force)")
+    deployed_seq: int
+    last_seq: int
+    history: list[UnitChange]
+
+
+class ElementChange(BaseModel):
+    """One change of an off-map element, from the log line `seq`."""
+
+    seq: int
+    change: Literal["assigned", "points-spent", "eliminated"]
+    side: Optional[str] = None
+    firepower: Optional[int] = None
+    artillery_points: Optional[int] = None
+    points: Optional[int] = Field(default=None, description="the points this spend took")
+    points_spent: Optional[int] = Field(default=None, description="spent so far, this spend included")
+    points_left: Optional[int] = Field(default=None, description="left after this spend (below 0: overspent)")
+    after_elimination: Optional[bool] = Field(default=None, description="recorded after the element was eliminated")
+
+
+class ElementView(BaseModel):
+    """An off-map element as its aggregate holds it, and every change, read from its own stored events."""
+
+    game: str
+    element: str
+    side: str
+    firepower: int
+    artillery_points: Optional[int] = Field(description="the points the log gave it, or null")
+    points_spent: int
+    points_left: Optional[int] = Field(description="artillery_points less points_spent (below 0 when overspent), "
+                                                   "null without artillery_points")
+    overspent: bool = Field(description="spent more than it was given: recorded, and judged by the auditor "
+                                        "(IM.ART.AMMOCON.COST.CAP)")
+    eliminated: bool
+    eliminated_seq: Optional[int]
+    last_seq: int
+    history: list[ElementChange]

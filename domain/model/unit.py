@@ -1,23 +1,62 @@
-"""The Unit aggregate: one counter on the board, changed with the game event that moves it."""
+"""The Unit aggregate: one counter or base on the board, changed with the game event that moves it.
+
+It refuses only what the log format refuses (a change out of seq order, a move with no
+location); illegal play (a move of an eliminated unit, a path that does not start where the
+unit stands) is recorded as the players made it, and the auditor judges it.
+"""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional, Union
 
 from eventsourcing.domain import event
 
-from domain.model.base import LedgerAggregate
+from domain.model.base import LedgerAggregate, LedgerInvariantError, check_order
 from domain.model.ids import unit_uuid
+
+# A hex location ("1:1210", game-log.md) or a tabletop point in inches
+# ({"x", "y", "f"?}, game-log-tabletop.md, Geometry).
+Location = Union[str, dict[str, Any]]
+
+
+class EmptyPathError(LedgerInvariantError):
+    """A move with no location (game-log.md, Units: `path`: [loc, ...], first = start;
+    game-log-tabletop.md: "the first is the present position"), so it cannot say where the
+    unit ends."""
+
+    def __init__(self, unit: str, seq: int):
+        super().__init__(f"unit {unit!r}: the move of seq {seq} has an empty path")
 
 
 class Unit(LedgerAggregate):
+    """A unit's side, class, where it stands and every status the log gave it, in order.
+
+    `statuses` keeps the statuses as recorded (a `pinned` then an `unpinned` are both there):
+    which status lifts which is the rule system's, and the board (`umpire state`) says which
+    are in force.
+    """
+
     @staticmethod
     def create_id(game: str, unit: str, side: Optional[str], unit_class: str,
-                  location: Optional[str], seq: int):
+                  location: Optional[Location], seq: int):
         return unit_uuid(game, unit)
 
-    @event("Deployed")
+    class Deployed(LedgerAggregate.Created):
+        """The class the `@event("Deployed")` decorator made before, with the same topic and
+        fields, so that stored units load as they are."""
+
+        game: str
+        unit: str
+        side: Optional[str]
+        unit_class: str
+        location: Optional[Location]
+        seq: int
+
+        def change(self, aggregate: "Unit") -> dict[str, Any]:
+            return {"change": "deployed", "at": self.location}
+
+    @event(Deployed)
     def __init__(self, game: str, unit: str, side: Optional[str], unit_class: str,
-                 location: Optional[str], seq: int):
+                 location: Optional[Location], seq: int):
         self.game = game
         self.unit = unit
         self.side = side
@@ -28,12 +67,15 @@ class Unit(LedgerAggregate):
 
     # Explicit event classes for the events an import triggers by the thousand.
     class Moved(LedgerAggregate.Event):
-        path: list[str]
+        path: list[Location]
         seq: int
 
         def apply(self, aggregate: "Unit") -> None:
             aggregate.location = self.path[-1]
             aggregate.seqs.append(self.seq)
+
+        def change(self, aggregate: "Unit") -> dict[str, Any]:
+            return {"change": "moved", "path": self.path, "at": self.path[-1]}
 
     class StatusChanged(LedgerAggregate.Event):
         status: str
@@ -43,8 +85,23 @@ class Unit(LedgerAggregate):
             aggregate.statuses.append(self.status)
             aggregate.seqs.append(self.seq)
 
-    def move(self, path: list[str], seq: int) -> None:
+        def change(self, aggregate: "Unit") -> dict[str, Any]:
+            return {"change": "status-changed", "status": self.status}
+
+    @property
+    def deployed_seq(self) -> int:
+        return self.seqs[0]
+
+    @property
+    def last_seq(self) -> int:
+        return self.seqs[-1]
+
+    def move(self, path: list[Location], seq: int) -> None:
+        check_order(f"unit {self.unit!r}", seq, self.last_seq)
+        if not path:
+            raise EmptyPathError(self.unit, seq)
         self.trigger_event(self.Moved, path=path, seq=seq)
 
     def change_status(self, status: str, seq: int) -> None:
+        check_order(f"unit {self.unit!r}", seq, self.last_seq)
         self.trigger_event(self.StatusChanged, status=status, seq=seq)
