@@ -127,7 +127,8 @@ class UnitView(BaseModel):
     class_: str = Field(alias="class")
     location: Optional[str] = Field(description="the hex it stands in (a hex game), else null")
     position: Optional[dict[str, Any]] = Field(description="the centre of its base in inches (a tabletop), else null")
-    statuses: list[str] = Field(description="every status the log gave it, in order (the board says which are in force)")
+    statuses: list[str] = Field(
+        description="every status the log gave it, in order (the board says which are in force)")
     deployed_seq: int
     last_seq: int
     history: list[UnitChange]
@@ -156,8 +157,8 @@ class ElementView(BaseModel):
     firepower: int
     artillery_points: Optional[int] = Field(description="the points the log gave it, or null")
     points_spent: int
-    points_left: Optional[int] = Field(description="artillery_points less points_spent (below 0 when overspent), "
-                                                   "null without artillery_points")
+    points_left: Optional[int] = Field(
+        description="artillery_points less points_spent (below 0 when overspent), null without artillery_points")
     overspent: bool = Field(description="spent more than it was given: recorded, and judged by the auditor "
                                         "(IM.ART.AMMOCON.COST.CAP)")
     eliminated: bool

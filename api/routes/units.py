@@ -22,7 +22,8 @@ router = APIRouter(prefix="/api", tags=["games"])
 READ_ERRORS = responses(401, 403, 404, 422)
 
 
-def _aggregate(ledger: Ledger, aggregate_id: UUID, kind: type, noun: str, name: str) -> tuple[Any, list[dict[str, Any]]]:
+def _aggregate(ledger: Ledger, aggregate_id: UUID, kind: type, noun: str,
+               name: str) -> tuple[Any, list[dict[str, Any]]]:
     """The aggregate and its history; 404 `unknown-<noun>` when none is stored."""
     aggregate, entries = history(ledger.events.get(aggregate_id))
     if not isinstance(aggregate, kind):
