@@ -104,3 +104,18 @@ def test_a_token_of_another_game_is_403_and_no_token_401(client, api_db):
         assert client.get(path, headers=other).status_code == 403
         assert client.get(path).status_code == 401
         assert client.get(path, headers=issue(api_db, "viewer", game="first-turn-barrage")).status_code == 200
+
+
+@pytest.mark.parametrize("case", ["ammo-points-over-cap", "counter-battery-natural-two-eliminates"])
+def test_the_aggregates_agree_with_the_board_of_the_same_game(client, api_db, case):
+    # Two folds of one log: the board (GET /state) from the game's lines, the reads from the aggregates.
+    lines = imported(client, api_db, CASES / f"{case}.jsonl")
+    viewer, game = issue(api_db, "viewer"), lines[0]["game"]
+    board = client.get(f"/api/games/{game}/state", headers=viewer).json()
+    assert board["elements"] and board["units"]
+    for name, shown in board["elements"].items():
+        read = client.get(f"/api/games/{game}/elements/{name}", headers=viewer).json()
+        assert {k: read[k] for k in shown} == shown
+    for name, shown in board["units"].items():
+        read = client.get(f"/api/games/{game}/units/{name}", headers=viewer).json()
+        assert (read["side"], read["class"], read["location"]) == (shown["side"], shown["class"], shown["location"])
