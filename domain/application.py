@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Optional
 
-from eventsourcing.application import Application
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain.log import LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line
@@ -283,7 +283,9 @@ class Ledger(Application):
         elif kind == "UnitMoved":
             self._unit(batch, game, data["unit"]).move(data["path"], seq)
         elif kind == "UnitStatusChanged":
-            self._unit(batch, game, data["unit"]).change_status(data["status"], seq)
+            unit = self._deployed_unit(batch, game, data["unit"])
+            if unit is not None:
+                unit.change_status(data["status"], seq)
         elif kind == "ArtilleryElementAssigned":
             batch.elements[data["element"]] = OffMapArtilleryElement(
                 game, data["element"], data["side"], data["firepower"], data.get("artillery_points"), seq)
@@ -296,6 +298,15 @@ class Ledger(Application):
         if unit not in batch.units:
             batch.units[unit] = self.repository.get(unit_uuid(game, unit))
         return batch.units[unit]
+
+    def _deployed_unit(self, batch: _Batch, game: str, unit: str) -> Optional[Unit]:
+        """The unit's aggregate, or None for a unit a rule system lists before it deploys (an AVBCW
+        army list: "not-arrived" before deployment): its aggregate begins with its UnitDeployed,
+        and the log keeps what came before."""
+        try:
+            return self._unit(batch, game, unit)
+        except AggregateNotFoundError:
+            return None
 
     def _element(self, batch: _Batch, game: str, element: str) -> OffMapArtilleryElement:
         if element not in batch.elements:

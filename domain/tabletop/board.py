@@ -27,6 +27,7 @@ def _deployed(s: BoardState, line: dict[str, Any]) -> None:
         position=_point(d["position"]), facing=d.get("facing"), footprint=dict(d["footprint"]),
         figures=copy.deepcopy(d.get("figures")), figure_base=d.get("figure_base"),
         turret=copy.deepcopy(d.get("turret")), attrs=copy.deepcopy(d.get("attrs", {})),
+        status=list(s.extra.get("statuses_before_deployment", {}).get(d["unit"], [])),
         deployed_seq=line["seq"], last_seq=line["seq"])
 
 
@@ -44,8 +45,11 @@ def _moved(s: BoardState, line: dict[str, Any]) -> None:
 
 def _status(s: BoardState, line: dict[str, Any]) -> None:
     d = line["data"]
-    unit = s.units[d["unit"]]
     status = d["status"]
+    unit = s.units.get(d["unit"])
+    if unit is None:  # listed, not yet deployed (AVBCW "not-arrived"): it carries it when it deploys
+        s.extra.setdefault("statuses_before_deployment", {}).setdefault(d["unit"], []).append(status)
+        return
     unit.last_seq = line["seq"]
     lifted = LIFTS.get(status)
     if lifted is not None:

@@ -221,8 +221,6 @@ def test_a_tabletop_unit_stands_at_the_last_point_of_its_path(ledger):
     assert ledger.repository.get(unit_uuid("avbcw-example", "s-car")).location == last["data"]["path"][-1]
 
 
-@pytest.mark.xfail(strict=True, reason="domain/application.py `_touch`: a status change of a unit that is "
-                                       "listed but not deployed finds no Unit aggregate (AggregateNotFoundError)")
 def test_a_status_of_a_listed_unit_not_yet_deployed_imports(ledger):
     # game-log-tabletop.md, UnitStatusChanged: `not-arrived` (AVBCW.ARMY.SUBTERFUGE, "before deployment").
     texts = (SPEC / "examples-tabletop" / "avbcw-example.jsonl").read_text(encoding="utf-8").splitlines()

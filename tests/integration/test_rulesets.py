@@ -137,3 +137,14 @@ def test_a_unit_named_inside_a_list_must_exist(tmp_path):
     message = _refusal(umpire("import", _write(tmp_path, _renumbered(lines + [phase, combat])),
                               "--db", tmp_path / "u.db"))
     assert "line 22: data.sides[1].units[1]: unit 'r-ghost' does not exist" in message
+
+
+def test_a_status_before_deployment_is_carried_onto_the_table(tmp_path):
+    # game-log-tabletop.md, AVBCW UnitStatusChanged: `not-arrived` (ARMY.SUBTERFUGE, before deployment).
+    lines = lines_of("avbcw-example")
+    before = {**lines[3], "side": "socialist", "type": "UnitStatusChanged",
+              "data": {"unit": "s-mil", "status": "not-arrived", "cause": "AVBCW.ARMY.SUBTERFUGE"}}
+    db = tmp_path / "u.db"
+    assert umpire("import", _write(tmp_path, _renumbered(lines[:4] + [before] + lines[4:])), "--db", db).exit_code == 0
+    board = json.loads(umpire("state", "avbcw-example", "--db", db, "--format", "json").output)
+    assert board["units"]["s-mil"]["status"][0] == "not-arrived" and board["problems"] == []
