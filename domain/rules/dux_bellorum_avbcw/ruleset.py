@@ -48,6 +48,12 @@ BOARD = {
 }
 
 
+def _rule_modules() -> list[type]:
+    """The rule modules, in the order they judge each event: movement, then shooting."""
+    from domain.rules.dux_bellorum_avbcw import movement, shooting
+    return [movement.AVBCWMovement, shooting.AVBCWShooting]
+
+
 RULESET = RuleSet(
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)", geometry="tabletop",
@@ -55,4 +61,5 @@ RULESET = RuleSet(
     board_handlers=board_handlers(BOARD),
     check_line=check_line, advance_line=advance_line, interpretations=lambda: interpretations.AVBCW,
     rulebook=lambda: beside(__file__),
+    rule_modules=lambda: _rule_modules(),
 )
