@@ -212,3 +212,21 @@ def test_melee_losses_do_not_suppress_and_vehicles_never_are():
     bad = game.add("UnitStatusChanged", {"unit": "r-1", "status": "suppressed", "cause": "AVBCW.SUPP.TRIGGER"},
                    "royalist")
     assert game.verdicts("AVBCW.SUPP.NOPRONE") == {bad: ["violation"]}
+
+
+MORTAR = {"type": "mortar", "figures": 3, "stats": {"MV": "3", "BRV": "6", "MELEE": "1", "SHOOT": "4(1): ≥12”",
+                                                   "PRO": "4", "COH": "2"}, "special": ["AVBCW.EQ.INDIRECT"], "pts": 3}
+
+
+def test_an_indirect_weapon_has_a_minimum_range():
+    # Mortar "4(1): ≥12”"; EQ.INDIRECT: "Weapons with indirect fire have a minimum range and cannot
+    # shoot at targets even partly within this range". From the leader (24, 8): 11.0”, 12.0”, 13.0”.
+    verdicts = []
+    for y in (20.0, 21.0, 22.0):
+        game = duel(shooter=MORTAR, target_at=(24.0, y))
+        seq = shoot(game, dice=4, indirect=True)
+        verdicts.append(game.verdicts("AVBCW.EQ.INDIRECT")[seq])
+    # exactly 12.0: "≥12”" admits it, "even partly within this range" does not
+    assert verdicts == [["violation"], ["ambiguous"], ["ok"]]
+    # an indirect shot "ignores intervening terrain or other sight-blocking conditions"
+    assert game.verdicts("AVBCW.LOS")[seq] == ["unverifiable"]
