@@ -23,4 +23,13 @@ RULESET = RuleSet(
     board_handlers=board_handlers(BOARD),
     check_line=check_line, advance_line=advance_line, interpretations=lambda: interpretations.MOG,
     rulebook=lambda: beside(__file__),
+    rule_modules=lambda: _rule_modules(),
 )
+
+
+def _rule_modules() -> list[type]:
+    """In judging order: the vehicle as built, its movement dice, breakdown and repair, the cards."""
+    from domain.rules.landships_of_mogdonazia.breakdown import Breakdown, Repair
+    from domain.rules.landships_of_mogdonazia.fire import DeckChecks, HitCards
+    from domain.rules.landships_of_mogdonazia.vehicles import MovementDice, VehicleBuilding
+    return [VehicleBuilding, MovementDice, Breakdown, Repair, DeckChecks, HitCards]

@@ -1,0 +1,176 @@
+"""Landships of Mogdonazia, the fire cards (landships-of-mogdonazia.txt, D. Firing at vehicles 2):
+"When a vehicle is hit, play out a card as per all other units", read by weapon class; and every
+card drawn against its deck (game-log-tabletop.md, Cards: a card drawn while out of the deck, or
+from an empty deck, is a violation of `<for>.DECK`)."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, finer, typed, vehicle_of
+from domain.tabletop.events import RANKS, SUITS
+
+CARD = RULEBOOK.rule("MOG.FIRE.CARD")
+PA = RULEBOOK.rule("MOG.PA")
+CLOCKWORK = RULEBOOK.rule("MOG.CLOCKWORK")
+AIR_SHOOT = RULEBOOK.rule("MOG.AIR.SHOOT")
+# Where the rule turning a card is not this book's (TSATF.SAVE, TSATF.ACTIVATION): the log format's words.
+CARDS_PAGE = ("game-log-tabletop.md, Cards: a card drawn while out of the deck (drawn since the last shuffle "
+              "that did not return it), or from an empty deck, is a violation of <for>.DECK")
+FACES = ("J", "Q", "K")
+GUNS = ("gun", "artillery")   # "If the weapon firing is a gun"; Congreve rockets "count as artillery"
+
+
+def rank_suit(card: str) -> Optional[tuple[str, str]]:
+    """A standard card's rank and suit ("rank A, 2..10, J, Q, K then suit C, D, H, S"), else None."""
+    rank, suit = card[:-1], card[-1:]
+    return (rank, suit) if rank in RANKS and suit in SUITS else None
+
+
+def landship_outcome(weapon_class: str, rank: str, suit: str) -> str:
+    """D. 2: "If the weapon firing is a gun: Face card- Criticals, Ace of Hearts card- Destroyed. If the
+    weapon firing is a machine gun or small arms: Ace card- Criticals"; any other card, no wound."""
+    if weapon_class in GUNS:
+        if rank in FACES:
+            return "critical"
+        return "destroyed" if (rank, suit) == ("A", "H") else "none"
+    return "critical" if rank == "A" else "none"
+
+
+def contraption_outcome(kind: str, rank: str) -> str:
+    """E. PA: "When hit, a face card counts as a wound, an ace as killed"; F. Clockwork: "a face card
+    will cause the Clockwork to refer to the Clockwork Critical chart every turn, and an ace will shut
+    it down permanently"."""
+    face, ace = {"powered-armour": ("wound", "killed"), "clockwork": ("critical-each-turn", "shut-down")}[kind]
+    return face if rank in FACES else ace if rank == "A" else "none"
+
+
+class HitCards(RuleModule):
+    """HitCardResolved after its CardDrawn (MOG.FIRE.CARD): the card, the hits, the outcome."""
+
+    ruleset = "landships-of-mogdonazia"
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.shots: dict[str, Any] = {}
+        self.hits: dict[str, int] = {}
+        self.cards: dict[str, list[int]] = {}   # attack -> seqs of its HitCardResolved
+
+    def on_ShotFired(self, line):
+        shot = typed(line)
+        self.shots[shot.attack] = shot
+
+    def on_ShotResolved(self, line):
+        self.hits[line["data"]["attack"]] = line["data"]["hits"]
+
+    def on_HitCardResolved(self, line):
+        hit, seq = typed(line), line["seq"]
+        earlier = self.cards.setdefault(hit.attack, [])
+        drawn = self._card_for(hit.attack, seq, after=earlier[-1] if earlier else 0)
+        earlier.append(seq)
+        out = [a for a in (self._count(hit, seq, len(earlier)), self._class(hit, seq)) if a]
+        if drawn is None:
+            return out + [CARD.missing_roll(seq, f"no CardDrawn for MOG.FIRE.CARD about {hit.attack} before it")]
+        if drawn["data"]["card"] != hit.card:
+            return out + [CARD.mismatch(seq, f"the card turned was {drawn['data']['card']}, not {hit.card}",
+                                        expected=drawn["data"]["card"], recorded=hit.card, related=[drawn["seq"]])]
+        return out + [self._outcome(hit, seq, drawn["seq"])]
+
+    def _card_for(self, attack: str, seq: int, after: int) -> Optional[dict[str, Any]]:
+        for line in reversed(self.ctx.lines[after:seq - 1]):
+            d = line["data"]
+            if line["type"] == "CardDrawn" and d.get("for") == CARD.id and d.get("subject") == attack:
+                return line
+        return None
+
+    def _count(self, hit, seq: int, nth: int) -> Optional[RuleApplication]:
+        hits = self.hits.get(hit.attack)
+        if hits is None or nth <= hits:
+            return None
+        return CARD.violation(seq, f"card {nth} for {hit.attack}, which hit {hits} time(s): \"When a vehicle is hit, "
+                              "play out a card\"", expected=f"<= {hits}", recorded=nth)
+
+    def _class(self, hit, seq: int) -> Optional[RuleApplication]:
+        shot = self.shots.get(hit.attack)
+        if shot is None or shot.weapon_class == hit.weapon_class:
+            return None
+        return CARD.mismatch(seq, f"{hit.attack} was fired as {shot.weapon_class}, not {hit.weapon_class}",
+                             expected=shot.weapon_class, recorded=hit.weapon_class)
+
+    def _outcome(self, hit, seq: int, card_seq: int) -> RuleApplication:
+        shot, kind = self.shots.get(hit.attack), (vehicle_of(self.ctx, hit.target) or {}).get("kind")
+        parsed = rank_suit(hit.card)
+        related = [card_seq]
+        if shot is not None and shot.target_part == "crew":
+            return CARD.unverifiable(seq, "fire at an open-topped vehicle's crew wounds figures as in TSATF (core, "
+                                     "not in the text)", related=related)
+        if kind is None:
+            return CARD.unverifiable(seq, f"{hit.target} is not a vehicle: its card is read as in TSATF", related=related)
+        if parsed is None:
+            return CARD.unverifiable(seq, f"{hit.card} is not a standard card: neither face card nor ace",
+                                     recorded=hit.card, related=related)
+        rank, suit = parsed
+        if kind in ("powered-armour", "clockwork"):
+            rule = PA if kind == "powered-armour" else CLOCKWORK
+            return _compare(rule, seq, hit, contraption_outcome(kind, rank), related)
+        if kind in ("airship", "airplane"):
+            return self._air(hit, seq, rank, suit, related)
+        return _compare(CARD, seq, hit, landship_outcome(hit.weapon_class, rank, suit), related)
+
+    def _air(self, hit, seq, rank, suit, related) -> RuleApplication:
+        """A. 3: "On a face card, consult the Airship Critical Chart"; aces: `mog-air-cards`."""
+        if rank in FACES:
+            return _compare(AIR_SHOOT, seq, hit, "critical", related)
+        if rank != "A":
+            return _compare(AIR_SHOOT, seq, hit, "none", related)
+        reading = self.ctx.interpretations.reading("mog-air-cards")
+        label = self.ctx.interpretations.label("mog-air-cards")
+        if reading is None:
+            return CARD.ambiguous(seq, "an ace against an airship or airplane is not covered (`mog-air-cards`)",
+                                  recorded=hit.outcome, related=related, interpretation=label)
+        expected = "none" if reading == "face-only" else landship_outcome(hit.weapon_class, rank, suit)
+        return _compare(CARD, seq, hit, expected, related, interpretation=label)
+
+
+def _compare(rule: Rule, seq: int, hit, expected: str, related: list[int], **kw) -> RuleApplication:
+    return rule.judge(seq, hit.outcome == expected, f"{hit.weapon_class} hit, {hit.card}: {expected}",
+                      f"a {hit.weapon_class} hit turning {hit.card} gives {expected}, not {hit.outcome}",
+                      verdict=Verdict.MISMATCH, expected=expected, recorded=hit.outcome, related=related, **kw)
+
+
+class DeckChecks(RuleModule):
+    """Every CardDrawn against its deck, before the board takes it out."""
+
+    ruleset = "landships-of-mogdonazia"
+
+    def on_CardDrawn(self, line):
+        drawn, seq = typed(line), line["seq"]
+        rule = deck_rule(drawn.for_)
+        deck = self.ctx.board.extra.get("decks", {}).get(drawn.deck, {"cards": 0, "drawn": []})
+        out = []
+        if len(deck["drawn"]) >= deck["cards"]:
+            out.append(rule.violation(seq, f"deck {drawn.deck!r} is empty: all {deck['cards']} cards are drawn since "
+                                      "its last shuffle", recorded=drawn.card))
+        elif drawn.card in deck["drawn"]:
+            out.append(rule.violation(seq, f"{drawn.card} is out of deck {drawn.deck!r}: drawn since the last shuffle "
+                                      "that did not return it", recorded=drawn.card,
+                                      related=self._drawn_at(drawn.deck, drawn.card, seq)))
+        else:
+            out.append(rule.ok(seq, f"{drawn.card} is in deck {drawn.deck!r}"))
+        if drawn.for_.startswith("TSATF.") and drawn.meaning is not None and not self.ctx.tables.has(drawn.for_):
+            out.append(Rule(drawn.for_, "The Sword and The Flame (core, not in the text)", "The Sword and The Flame")
+                       .unverifiable(seq, f"the card's meaning {drawn.meaning!r} is read by {drawn.for_}: "
+                                     f"{self.ctx.tables.lacks(drawn.for_)}", recorded=drawn.meaning))
+        return out
+
+    def _drawn_at(self, deck: str, card: str, seq: int) -> list[int]:
+        return [l["seq"] for l in self.ctx.lines[:seq - 1] if l["type"] == "CardDrawn"
+                and l["data"]["deck"] == deck and l["data"]["card"] == card][-1:]
+
+
+def deck_rule(purpose: str) -> Rule:
+    """`<for>.DECK`: below this book's id where it is one (citing its passage), else the page's words."""
+    if purpose in RULEBOOK:
+        return finer(RULEBOOK.rule(purpose), "DECK")
+    return Rule(f"{purpose}.DECK", CARDS_PAGE, "Umpire game log")
+

@@ -1,0 +1,51 @@
+"""The terrain class of a vehicle's move or position (game-log-tabletop.md, UnitMoved: "its class
+(Mogdonazia: road if all on road, i.e. within width/2 of a road's line; rough if any part touches
+rough; else off road: `mog-terrain-class`)"), on the tabletop geometry."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from domain.tabletop.geometry import extent, features_touched, on_road, touching
+
+# game-log-tabletop.md, TableDefined, the Mogdonazia column: woodland, dense woodland and rough
+# are `rough`; the other kinds are not ("not rough (seed silent)"), unless the flag says so.
+ROUGH_KINDS = frozenset({"woodland", "dense-woodland", "rough"})
+CLASSES = ("road", "off-road", "rough")   # best to worst
+
+
+def is_rough(feature: Mapping[str, Any]) -> bool:
+    flag = feature.get("rough")
+    return feature["kind"] in ROUGH_KINDS if flag is None else bool(flag)
+
+
+def _features(table: Optional[Mapping[str, Any]]) -> tuple[list, list]:
+    features = (table or {}).get("features", [])
+    return [f for f in features if f["kind"] == "road"], [f for f in features if is_rough(f)]
+
+
+def position_class(unit: Any, table: Optional[Mapping[str, Any]]) -> str:
+    """Where a unit stands: rough if its extent touches rough terrain, road if its centre lies
+    within width/2 of a road's line, else off road (BreakdownTested: "of its position when it
+    did not move")."""
+    roads, rough = _features(table)
+    if touching(extent(unit), rough):
+        return "rough"
+    return "road" if on_road([unit.position], roads) else "off-road"
+
+
+def move_class(unit: Any, path: Sequence[Mapping[str, Any]], table: Optional[Mapping[str, Any]],
+               reading: str) -> str:
+    """`mog-terrain-class`: `worst`, the worst class the move touches (rough if the swept extent
+    touches rough, else road if all of the path is on a road, else off road); `start`, the class
+    where it starts."""
+    if reading == "start":
+        return position_class(unit, table)
+    roads, rough = _features(table)
+    if features_touched(unit, path, rough):
+        return "rough"
+    return "road" if on_road(path, roads) else "off-road"
+
+
+def worst(classes: Sequence[str]) -> str:
+    """The worst of several moves' classes (one turn's moves, for its breakdown roll)."""
+    return max(classes, key=CLASSES.index)

@@ -1,0 +1,235 @@
+"""Landships of Mogdonazia, vehicles: building a vehicle (speed dice, target class, crew, weapons
+and mounts) and its movement dice (landships-of-mogdonazia.txt, Vehicles statistics A to C, E).
+
+Breakdown, restarting and repair are in `breakdown.py`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from domain.rules.engine import RuleApplication, RuleModule
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, typed, vehicle_of
+from domain.rules.landships_of_mogdonazia.terrain import move_class
+from domain.tabletop.geometry import path_length
+
+SPEED = RULEBOOK.rule("MOG.VEH.SPEED")
+ARMOUR = RULEBOOK.rule("MOG.VEH.ARMOUR")
+CREW = RULEBOOK.rule("MOG.VEH.CREW")
+MOUNTS = RULEBOOK.rule("MOG.WEAP.MOUNTS")
+PA = RULEBOOK.rule("MOG.PA")
+CLOCKWORK = RULEBOOK.rule("MOG.CLOCKWORK")
+AIR_SHOOT = RULEBOOK.rule("MOG.AIR.SHOOT")
+
+# C. Armour: "If the vehicle model looks like it is armoured, the 1, 5 & 6 become 2, 3 & 4. If the
+# vehicle looks like it is unarmoured, the 4, 5 & 6 become 1, 2 & 3." Otherwise "roll a D6, this
+# is its target class" (I to IV): a neutral 5 or 6 has no class (AP-MOG-01, `mog-armour-neutral`).
+TARGET_CLASS = {
+    "armoured": {1: 2, 2: 2, 3: 3, 4: 4, 5: 3, 6: 4},
+    "unarmoured": {1: 1, 2: 2, 3: 3, 4: 1, 5: 2, 6: 3},
+    "neither": {1: 1, 2: 2, 3: 3, 4: 4},
+}
+# "PAs are constructed in the same way as landships"; a Clockwork "functions like Powered Armour".
+ROLLED_SPEED = frozenset({"landship", "powered-armour", "clockwork"})
+# A. 3 Shooting: airships and airplanes "Both count as class IV".
+AIR_KINDS = frozenset({"airship", "airplane"})
+STOPPED = ("broken-down", "immobilized")  # "except if it is broken down or immobilized"
+SPEED_DICE_ROLL = "MOG.VEH.SPEED.DICE"
+
+
+class VehicleBuilding(RuleModule):
+    """VehicleBuilt, after its MOG.VEH.SPEED and MOG.VEH.ARMOUR rolls."""
+
+    ruleset = "landships-of-mogdonazia"
+
+    def on_VehicleBuilt(self, line):
+        built = typed(line)
+        return [a for a in (self._speed(line, built), self._target_class(line, built),
+                            self._crew(line, built), self._mounts(line, built)) if a is not None]
+
+    def _roll(self, line, purpose: str, rule) -> tuple[Optional[int], Optional[RuleApplication]]:
+        roll = last_roll(self.ctx, line["data"]["unit"], purpose, line["seq"], turn_only=False)
+        if roll is None:
+            return None, rule.missing_roll(line["seq"], f"no {purpose} d6 about {line['data']['unit']} before it is built")
+        return roll["data"]["result"], None
+
+    def _speed(self, line, built) -> Optional[RuleApplication]:
+        if built.kind not in ROLLED_SPEED:
+            return None  # airships and airplanes move by their own dice (MOG.AIRSHIP.MOVE, MOG.AIRPLANE.MOVE)
+        face, missing = self._roll(line, "MOG.VEH.SPEED", SPEED)
+        if missing:
+            return missing
+        # A. Movement 1: "roll a D6. This is the number of dice it can use for movement."
+        return SPEED.judge(line["seq"], built.speed_dice == face, f"{face} speed dice, as rolled",
+                           f"the speed d6 shows {face}: \"This is the number of dice\", not {built.speed_dice}",
+                           expected=face, recorded=built.speed_dice)
+
+    def _target_class(self, line, built) -> Optional[RuleApplication]:
+        seq = line["seq"]
+        if built.kind in AIR_KINDS:
+            return AIR_SHOOT.judge(seq, built.target_class == 4, "class IV (\"Both count as class IV\")",
+                                   f"an {built.kind} counts as class IV, not {built.target_class}",
+                                   expected=4, recorded=built.target_class)
+        face, missing = self._roll(line, "MOG.VEH.ARMOUR", ARMOUR)
+        if missing:
+            return missing
+        expected = TARGET_CLASS[built.looks].get(face)
+        if expected is None:
+            label = self.ctx.interpretations.label("mog-armour-neutral")
+            return ARMOUR.ambiguous(seq, f"a model that looks neither armoured nor unarmoured rolled {face}: the "
+                                    "text gives no class for it (AP-MOG-01)", recorded=built.target_class,
+                                    interpretation=label)
+        return ARMOUR.judge(seq, built.target_class == expected, f"{built.looks}-looking, {face} gives class {expected}",
+                            f"{built.looks}-looking, the armour d6 {face} gives class {expected}, not {built.target_class}",
+                            expected=expected, recorded=built.target_class, inputs={"looks": built.looks, "d6": face})
+
+    def _crew(self, line, built) -> Optional[RuleApplication]:
+        seq = line["seq"]
+        if built.kind == "powered-armour":
+            # E. Steam-Powered Armour: "they have one 1 crew ... a maximum of two weapons"
+            good = built.crew == 1 and len(built.weapons) <= 2
+            return PA.judge(seq, good, "one crew, at most two weapons",
+                            f"a PA has 1 crew and at most two weapons, not {built.crew} crew and "
+                            f"{len(built.weapons)} weapons", expected={"crew": 1, "weapons": "<= 2"},
+                            recorded={"crew": built.crew, "weapons": len(built.weapons)})
+        if built.kind == "clockwork":
+            # F. Clockwork Men: "They must, however, have an operator to look after them."
+            return CLOCKWORK.judge(seq, bool(built.operator), f"operator {built.operator}",
+                                   "a Clockwork must have an operator to look after it", recorded=built.operator)
+        if built.kind == "airplane":
+            return None  # "the pilot ... the only persons on board": no weapon crews to count
+        # B. 1: "first count the number of weapon crews ... and then add whatever number of crewmen that
+        # looks sufficient ... One of those extra crewmen will be the commanding officer": at least one more.
+        needed = sum(w.crew for w in built.weapons) + 1
+        return CREW.judge(seq, built.crew >= needed, f"{built.crew} crew: the weapon crews and a commanding officer",
+                          f"{built.crew} crew is fewer than the weapon crews ({needed - 1}) and the commanding officer",
+                          expected=f">= {needed}", recorded=built.crew)
+
+    def _mounts(self, line, built) -> Optional[RuleApplication]:
+        if not built.weapons:
+            return None
+        wrong = []
+        for w in built.weapons:
+            # E. Weapons: "Each weapon has the available crew necessary for it" (cut back, not to none)
+            if w.crew < 1:
+                wrong.append(f"{w.weapon} has no crew")
+            # "Forward: ... can only fire forward": its bearing, if given, is the hull front (0)
+            if w.mount == "forward" and w.bearing not in (None, 0):
+                wrong.append(f"{w.weapon} is mounted forward yet bears {w.bearing}")
+        return MOUNTS.judge(line["seq"], not wrong, "every weapon crewed, on a forward, sponson or turret mount",
+                            "; ".join(wrong), recorded=[w.weapon for w in built.weapons])
+
+
+def dice_for(maximum: int, terrain: str, rough_reading: str) -> tuple[int, bool]:
+    """(dice rolled, highest dropped) for a move. A. Movement 1: "Movement on roads uses the maximum
+    number of dice. Movement off roads uses half the maximum number of dice rounded up. Movement in
+    rough terrain negates the highest die rolled. A vehicle has a minimum number of one die"; rough
+    rolls the off-road count or all the dice (`mog-rough-dice`)."""
+    if terrain == "road" or (terrain == "rough" and rough_reading == "maximum"):
+        rolled = maximum
+    else:
+        rolled = math.ceil(maximum / 2)
+    return max(1, rolled), terrain == "rough"
+
+
+def allowance(rolled: list[int], drop_highest: bool) -> int:
+    """Inches moved: the kept faces; the highest negated in rough, keeping at least one die."""
+    kept = sorted(rolled)
+    if drop_highest and len(kept) > 1:
+        kept = kept[:-1]
+    return sum(kept)
+
+
+class MovementDice(RuleModule):
+    """A landship's movement roll (MOG.VEH.SPEED.DICE) and the move that follows it."""
+
+    ruleset = "landships-of-mogdonazia"
+
+    def on_DieRolled(self, line):
+        d = line["data"]
+        if d["purpose"] != SPEED_DICE_ROLL or d.get("subject") not in self.ctx.board.units:
+            return ()
+        stopped = [s for s in self.ctx.board.units[d["subject"]].status if s in STOPPED]
+        if stopped:
+            return [SPEED.violation(line["seq"], f"{d['subject']} is {stopped[0]}: no movement dice (\"a minimum "
+                                    "number of one die ... except if it is broken down or immobilized\")",
+                                    expected=0, recorded=len(faces(line)))]
+        return ()
+
+    def on_UnitMoved(self, line):
+        move = typed(line)
+        built = vehicle_of(self.ctx, move.unit)
+        if built is None or built.get("kind") != "landship" or move.mode not in (None, "normal"):
+            return ()
+        unit = self.ctx.board.units[move.unit]
+        if any(s in STOPPED for s in unit.status):
+            return ()  # its movement is judged by breakdown.py (a stopped vehicle does not move)
+        roll = self._roll_before(line)
+        if roll is None:
+            return [SPEED.missing_roll(line["seq"], f"{move.unit} moves without its {SPEED_DICE_ROLL} roll")]
+        terrain = move_class(unit, line["data"]["path"], self.ctx.board.table,
+                             self.ctx.interpretations.reading("mog-terrain-class"))
+        return [self._judge(line, roll, built, terrain, half="half-speed" in unit.status)]
+
+    def _roll_before(self, line) -> Optional[dict[str, Any]]:
+        unit = line["data"]["unit"]
+        previous = next((l["seq"] for l in this_turn(self.ctx, line["seq"])
+                         if l["type"] == "UnitMoved" and l["data"]["unit"] == unit), 0)
+        return last_roll(self.ctx, unit, SPEED_DICE_ROLL, line["seq"], after=previous)
+
+    def _maximum(self, line, built) -> tuple[Optional[int], str]:
+        """The vehicle's number of dice by `mog-speed-roll` (MOG.Z 7): `once`, its VehicleBuilt
+        speed_dice; `per-turn`, this turn's MOG.VEH.SPEED d6 (None when not rolled). Unchosen, the
+        readings must agree (a roll this turn equal to the built dice), else None: ambiguous."""
+        reading = self.ctx.interpretations.reading("mog-speed-roll")
+        label = self.ctx.interpretations.label("mog-speed-roll")
+        once = built["speed_dice"]
+        fresh = last_roll(self.ctx, line["data"]["unit"], "MOG.VEH.SPEED", line["seq"])
+        per_turn = fresh["data"]["result"] if fresh else None
+        if reading == "once":
+            return once, label
+        if reading == "per-turn":
+            return per_turn, label
+        return (once if per_turn == once else None), label
+
+    def _judge(self, line, roll, built, terrain: str, half: bool = False) -> RuleApplication:
+        maximum, label = self._maximum(line, built)
+        rough = self.ctx.interpretations.reading("mog-rough-dice")
+        seq, rolled = roll["seq"], faces(roll)
+        inputs = {"terrain": terrain, "maximum": maximum, "mog-rough-dice": rough}
+        if maximum is None and self.ctx.interpretations.reading("mog-speed-roll") == "per-turn":
+            return SPEED.missing_roll(line["seq"], "speed dice rolled per turn: no MOG.VEH.SPEED d6 this turn",
+                                      interpretation=label)
+        if maximum is None:
+            return SPEED.ambiguous(seq, "the speed dice are rolled once or every turn (MOG.Z 7): the two readings "
+                                   "give different numbers of dice", related=[line["seq"]], interpretation=label)
+        gears = self._gears_hits(line["data"]["unit"])
+        count, drop = dice_for(maximum, terrain, rough)
+        # Vehicle Critical Chart 3, "Gears hit, add 1 to turning, lose one die": lost from the maximum
+        # or from the dice this terrain gives; the text does not say, so the two must agree.
+        counts = {max(1, count - gears), dice_for(max(1, maximum - gears), terrain, rough)[0]}
+        if len(counts) > 1:
+            return SPEED.ambiguous(seq, f"after {gears} gears hit(s) \"lose one die\" of the maximum or of the "
+                                   f"{terrain} dice: {sorted(counts)} dice", related=[line["seq"]], inputs=inputs)
+        count = counts.pop()
+        if len(rolled) != count:
+            return SPEED.violation(seq, f"{terrain} with {maximum} dice{' less ' + str(gears) if gears else ''}: "
+                                   f"{count} dice, not {len(rolled)} ({_passage(terrain)})", expected=count,
+                                   recorded=len(rolled), related=[line["seq"]], inputs=inputs, interpretation=label)
+        # Vehicle Critical Chart 4, "1-3 not serious (1/2 speed)": half the inches the dice give
+        inches = allowance(rolled, drop) / (2 if half else 1)
+        length = path_length(line["data"]["path"])
+        return SPEED.judge(line["seq"], length <= inches, f"{length}\" within the {inches}\" its {count} dice give",
+                           f"{length}\" is more than the {inches}\" its dice {rolled} give", expected=f"<= {inches}",
+                           recorded=length, related=[seq], inputs=inputs, interpretation=label)
+
+    def _gears_hits(self, unit: str) -> int:
+        return sum(1 for l in self.ctx.lines if l["type"] == "CriticalHit" and l["data"]["unit"] == unit
+                   and l["data"]["chart"] == "vehicle" and l["data"]["result"] == 3)
+
+
+def _passage(terrain: str) -> str:
+    return {"road": "\"Movement on roads uses the maximum number of dice\"",
+            "off-road": "\"Movement off roads uses half the maximum number of dice rounded up\"",
+            "rough": "\"Movement in rough terrain negates the highest die rolled\""}[terrain]
+
