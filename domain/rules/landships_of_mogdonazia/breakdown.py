@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, finer, last_roll, this_turn, typed, vehicle_of
+from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
+                                                          typed, vehicle_of)
 from domain.rules.landships_of_mogdonazia.terrain import move_class, position_class, worst
 from domain.tabletop.geometry import path_length
 
@@ -50,13 +51,12 @@ class Breakdown(RuleModule):
         self.pending: list[Test] = []
         self.tested: set[str] = set()
         self.moves: dict[str, list[str]] = {}
-        self.restarted: set[str] = set()
         self.broken_at_start: set[str] = set()
 
     def on_TurnStarted(self, line):
         out = self._end_of_turn(line["seq"] - 1)
         self.turn = line["data"]["turn"]
-        self.pending, self.tested, self.moves, self.restarted = [], set(), {}, set()
+        self.pending, self.tested, self.moves = [], set(), {}
         self.broken_at_start = {u.unit for u in self.ctx.board.units.values() if "broken-down" in u.status}
         self.turn_seq = line["seq"]
         return out
@@ -87,8 +87,6 @@ class Breakdown(RuleModule):
         if roll is None:
             return RESTART.missing_roll(seq, f"no MOG.VEH.BREAKDOWN.RESTART d6 about {test.unit} this turn")
         face = roll["data"]["result"]
-        if test.restarted:
-            self.restarted.add(test.unit)
         expected = face >= RESTARTS_ON
         return RESTART.judge(seq, test.restarted == expected, f"restart d6 {face}: restarted {expected}",
                              f"the restart d6 shows {face} (\"On a 4 to 6\"): restarted is {expected}",
@@ -105,7 +103,7 @@ class Breakdown(RuleModule):
         length = path_length(line["data"]["path"])
         if length == 0:
             return ()
-        if "broken-down" in unit.status or move.unit in self.restarted:
+        if "broken-down" in unit.status or restarted_this_turn(self.ctx, move.unit, line["seq"]):
             why = "is broken down" if "broken-down" in unit.status else \
                 "restarted this turn (\"the vehicle will move normally next turn\")"
             return [BREAKDOWN.violation(line["seq"], f"{move.unit} {why}: it does not move", recorded=length)]

@@ -54,3 +54,9 @@ def faces(roll: dict[str, Any]) -> list[int]:
 def vehicle_of(ctx: AuditContext, unit: str) -> Optional[dict[str, Any]]:
     """What the unit's VehicleBuilt declared (kind, speed_dice, ...), or None for figures."""
     return ctx.board.extra.get("vehicles", {}).get(unit)
+
+
+def restarted_this_turn(ctx: AuditContext, unit: str, before: int) -> bool:
+    """A restart this turn: "the vehicle will move normally next turn", not in this one."""
+    return any(l["type"] == "BreakdownTested" and l["data"]["unit"] == unit and l["data"].get("restarted")
+               for l in this_turn(ctx, before))

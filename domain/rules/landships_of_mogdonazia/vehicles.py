@@ -9,7 +9,8 @@ import math
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, typed, vehicle_of
+from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, faces, last_roll, restarted_this_turn, this_turn,
+                                                          typed, vehicle_of)
 from domain.rules.landships_of_mogdonazia.terrain import move_class
 from domain.tabletop.geometry import path_length
 
@@ -162,8 +163,8 @@ class MovementDice(RuleModule):
         if built is None or built.get("kind") != "landship" or move.mode not in (None, "normal"):
             return ()
         unit = self.ctx.board.units[move.unit]
-        if any(s in STOPPED for s in unit.status):
-            return ()  # its movement is judged by breakdown.py (a stopped vehicle does not move)
+        if any(s in STOPPED for s in unit.status) or restarted_this_turn(self.ctx, move.unit, line["seq"]):
+            return ()  # judged by breakdown.py: a stopped vehicle does not move
         roll = self._roll_before(line)
         if roll is None:
             return [SPEED.missing_roll(line["seq"], f"{move.unit} moves without its {SPEED_DICE_ROLL} roll")]
