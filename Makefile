@@ -48,7 +48,7 @@ bench: install
 	scripts/with-postgres.sh $(BIN)/umpire bench --write-docs
 
 lint: install
-	$(BIN)/python -m compileall -q domain projections api dashboard
+	$(BIN)/python -m compileall -q domain projections api dashboard bench
 
 clean:
 	rm -rf $(VENV) var

@@ -25,7 +25,7 @@ from domain.application import ConflictError
 from domain.board.state import BoardState, apply
 from domain.log import LogError
 from domain.rules.engine import AuditReport, RuleApplication
-from domain.rulesets import registered
+from domain.rulesets import find
 from projections import analytics
 from projections.disputes import dispute_views
 
@@ -40,7 +40,7 @@ READ_TYPES = ("DieRolled", "CardDrawn")
 def hex_counts(ruleset_id: Optional[str]) -> Optional[Callable[[list[dict[str, Any]]], dict[str, int]]]:
     """The numbers the rule system shows on its hexes (Infernal Machines: the turns each position
     has resisted, IM.ART.RESIST), from `RuleSet.hex_counts`; None: nothing is shown."""
-    rules = registered().get(ruleset_id) if ruleset_id else None
+    rules = find(ruleset_id)
     return rules.hex_counts() if rules is not None and rules.hex_counts is not None else None
 
 
@@ -90,7 +90,7 @@ class GameView:
         """ "hex" or "tabletop": how the game's rule system places things (its RuleSet's geometry);
         a rule system that is not installed is drawn as the hex board always was."""
         started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
-        rules = registered().get(started.get("ruleset") or "")
+        rules = find(started.get("ruleset"))
         return rules.geometry if rules is not None else "hex"
 
     @property

@@ -15,7 +15,7 @@ import orjson
 from pydantic import ValidationError
 
 from domain.events import Envelope, field_name, first_error, plain_envelope, validate_data
-from domain.rulesets import RuleSet, named_at, registered, ruleset
+from domain.rulesets import RuleSet, find, named_at, ruleset
 
 ZERO_HASH = "0" * 64
 
@@ -144,7 +144,7 @@ class LogCursor:
     @property
     def rules(self) -> Optional[RuleSet]:
         """The game's rule system (None before its GameStarted)."""
-        return registered().get(self.ruleset) if self.ruleset else None
+        return find(self.ruleset)
 
     def advance(self, obj: dict[str, Any], plain: bool = False) -> None:
         """Take a line already found valid into account (`plain`: see read_line)."""

@@ -87,29 +87,54 @@ class RuleSet:
 
 
 @cache
-def registered() -> dict[str, RuleSet]:
-    """The installed rule systems, by id."""
-    found: dict[str, RuleSet] = {}
-    for point in entry_points(group=GROUP):
-        ruleset = point.load()
+def _points() -> dict[str, Any]:
+    return {point.name: point for point in entry_points(group=GROUP)}
+
+
+_LOADED: dict[str, RuleSet] = {}
+
+
+def _load(name: str) -> RuleSet:
+    # One rule system is loaded when a game of it is met: a process auditing Infernal Machines
+    # never imports the tabletop ones (nor shapely).
+    if name not in _LOADED:
+        ruleset = _points()[name].load()
         if not isinstance(ruleset, RuleSet):
-            raise TypeError(f"entry point {point.name!r} of {GROUP} is not a RuleSet: {ruleset!r}")
-        if ruleset.id != point.name:
-            raise ValueError(f"entry point {point.name!r} of {GROUP} names the rule system {ruleset.id!r}")
-        found[ruleset.id] = ruleset
-    return found
+            raise TypeError(f"entry point {name!r} of {GROUP} is not a RuleSet: {ruleset!r}")
+        if ruleset.id != name:
+            raise ValueError(f"entry point {name!r} of {GROUP} names the rule system {ruleset.id!r}")
+        _LOADED[name] = ruleset
+    return _LOADED[name]
+
+
+@cache
+def registered() -> dict[str, RuleSet]:
+    """Every installed rule system, by id (each loaded)."""
+    return {name: _load(name) for name in _points()}
+
+
+def find(ruleset_id: Optional[str]) -> Optional[RuleSet]:
+    """The installed rule system of that id (loading it alone), or None."""
+    if not isinstance(ruleset_id, str):
+        return None
+    if ruleset_id in _LOADED:
+        return _LOADED[ruleset_id]
+    installed = registered() if ruleset_id not in _points() else None
+    if installed is not None:  # a rule system added to the dict by hand (tests, docs/rulesets.md)
+        return installed.get(ruleset_id)
+    return _load(ruleset_id)
 
 
 def ruleset(ruleset_id: str) -> RuleSet:
     """The rule system of a game; UnknownRuleSet when none of that id is installed."""
-    try:
-        return registered()[ruleset_id]
-    except KeyError:
-        raise UnknownRuleSet(ruleset_id) from None
+    found = find(ruleset_id)
+    if found is None:
+        raise UnknownRuleSet(ruleset_id)
+    return found
 
 
 def known(ruleset_id: Any) -> bool:
-    return isinstance(ruleset_id, str) and ruleset_id in registered()
+    return find(ruleset_id) is not None
 
 
 def named_at(data: Mapping[str, Any], path: str, prefix: str = "data") -> Iterator[tuple[str, str]]:

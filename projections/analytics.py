@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from domain.application import Ledger
 from domain.model import Game
-from domain.rulesets import registered
+from domain.rulesets import find
 from projections.store import ProjectionStore
 
 PROJECTION = "analytics"
@@ -206,7 +206,7 @@ class NoTally:
 
 
 def _tally_class(ruleset_id: Optional[str]) -> type:
-    rules = registered().get(ruleset_id) if ruleset_id else None
+    rules = find(ruleset_id)
     return rules.analytics() if rules is not None and rules.analytics is not None else NoTally
 
 

@@ -14,8 +14,8 @@ from domain.rules.tables import TablePack, resolve
 
 
 def game_pack(lines: list[dict[str, Any]], loaded: Optional[TablePack] = None) -> TablePack:
-    requested = lines[0]["data"].get("tables") if lines and lines[0]["type"] == "GameStarted" else None
-    return resolve(requested, loaded)
+    started = lines[0]["data"] if lines and lines[0]["type"] == "GameStarted" else {}
+    return resolve(started.get("tables"), loaded, started.get("ruleset"))
 
 
 def audit_lines(lines: list[dict[str, Any]], *, tables: Optional[TablePack] = None,

@@ -13,7 +13,7 @@ from domain.board.los import sight
 from domain.board.terrain import Board, Extras
 from domain.rules.interpretations import InterpretationError, Interpretations
 from domain.rules.tables import TablePackError, load_pack_file, resolve
-from domain.rulesets import registered, ruleset
+from domain.rulesets import find, ruleset
 from domain.tabletop import queries as tabletop
 from projections.board_state import board_at
 
@@ -37,7 +37,7 @@ def _on_a_tabletop(game: str, db: Optional[str]) -> bool:
     ledger = open_ledger(existing_store(db))
     stored_game(ledger, game)
     first = next(iter(ledger.lines(game, upto=1)), None)
-    rules = registered().get((first or {}).get("data", {}).get("ruleset"))
+    rules = find((first or {}).get("data", {}).get("ruleset"))
     return rules is not None and rules.geometry == "tabletop"
 
 

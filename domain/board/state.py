@@ -10,7 +10,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Optional
 
-from domain.rulesets import registered
+from domain.rulesets import find
 
 # Statuses a unit carries until another status lifts them.
 LIFTS = {"unpinned": "pinned", "standing": "prone", "repaired": "broken-down", "mounted": "dismounted"}
@@ -217,7 +217,7 @@ def handlers_for(ruleset_id: Optional[str]) -> dict[str, Handler]:
     (RuleSet.board_handlers); before a GameStarted names one, the core's alone."""
     found = _BY_RULESET.get(ruleset_id)
     if found is None:
-        rules = registered().get(ruleset_id) if ruleset_id else None
+        rules = find(ruleset_id)
         found = {kind: HANDLERS[kind] for kind in CORE_TYPES}
         if rules is not None:
             found.update(rules.board_handlers())

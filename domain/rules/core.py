@@ -10,7 +10,7 @@ from typing import Any, Iterable, Optional
 
 from domain.events import schema_of
 from domain.rules.engine import RuleApplication, RuleModule, Rule
-from domain.rulesets import registered
+from domain.rulesets import find
 
 # Where the Infernal Machines text names the die for a roll (IM.CORE.DICE); purposes are
 # matched by prefix, the longest first. Rolls the text leaves as "roll a die" are not listed.
@@ -67,7 +67,7 @@ class CoreChecks(RuleModule):
     def on_GameStarted(self, line):
         ruleset = line["data"].get("ruleset")
         self.ruleset_name = ruleset
-        self.rules = registered().get(ruleset)
+        self.rules = find(ruleset)
         self.prefix = self.rules.prefix if self.rules else "CORE"
         self.book = self.rules.book if self.rules else (ruleset or "")
 

@@ -15,7 +15,7 @@ from domain.board.state import BoardState, apply
 from domain.dispatch import handlers_of
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack
-from domain.rulesets import registered
+from domain.rulesets import find
 
 
 class Verdict(str, Enum):
@@ -172,7 +172,7 @@ class Dispatch:
 def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
     """The checks every game gets, then the rule system's own modules (RuleSet.rule_modules)."""
     from domain.rules.core import CoreChecks
-    rules = registered().get(ruleset_id) if ruleset_id else None
+    rules = find(ruleset_id)
     return [CoreChecks, *(rules.rule_modules() if rules is not None else ())]
 
 

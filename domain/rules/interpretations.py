@@ -39,8 +39,8 @@ def declare(interpretation: Interpretation) -> Interpretation:
 def catalogue(ruleset_id: Optional[str] = None) -> dict[str, Interpretation]:
     """The interpretations of one rule system (RuleSet.interpretations), or of every installed
     one: a reading is taken only where its rule system offers it."""
-    from domain.rulesets import registered
-    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else \
+    from domain.rulesets import find, registered
+    chosen = [find(ruleset_id)] if find(ruleset_id) else \
         ([] if ruleset_id is not None else list(registered().values()))
     return {item.name: item for rules in chosen for item in rules.interpretations()}
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from domain.rulesets import registered
+from domain.rulesets import find, registered
 
 
 class TablePackError(ValueError):
@@ -63,7 +63,7 @@ NONE = TablePack("none", source="no table values: every check that needs one is 
 
 def known_tables(ruleset_id: Optional[str] = None) -> dict[str, str]:
     """Table names a pack may hold, and the shape each must have: one rule system's, or all."""
-    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else list(registered().values())
+    chosen = [find(ruleset_id)] if find(ruleset_id) else list(registered().values())
     return {name: shape for rules in chosen for name, shape in rules.table_schemas.items()}
 
 
@@ -107,7 +107,7 @@ def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
     """A built-in pack of one rule system (or of the first that has one of that name)."""
     if name == "none":
         return NONE
-    chosen = [registered()[ruleset_id]] if ruleset_id in registered() else list(registered().values())
+    chosen = [find(ruleset_id)] if find(ruleset_id) else list(registered().values())
     for rules in chosen:
         folder = rules.table_packs() if rules.table_packs else None
         if folder is not None and (folder / f"{name}.json").exists():
@@ -115,13 +115,14 @@ def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
     return None
 
 
-def resolve(requested: Optional[str], loaded: Optional[TablePack] = None) -> TablePack:
+def resolve(requested: Optional[str], loaded: Optional[TablePack] = None,
+            ruleset_id: Optional[str] = None) -> TablePack:
     """The pack for a game: a loaded user pack wins, then a built-in one; an unknown name
     gives an empty pack that says which pack was asked for."""
     if loaded is not None:
         return loaded
     name = requested or "none"
-    pack = builtin(name)
+    pack = builtin(name, ruleset_id)
     if pack is not None:
         return pack
     return TablePack("none", source="", requested=name)
