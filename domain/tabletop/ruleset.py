@@ -2,9 +2,25 @@
 each with its own handlers."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from types import ModuleType
+from typing import Callable, Mapping, Sequence
 
+from domain.rulebook import beside
+from domain.rulesets import RuleSet
 from domain.tabletop import board
+
+
+def tabletop_ruleset(events: ModuleType, *, own_board: Mapping[str, Callable], interpretations: Sequence,
+                     rule_modules: Callable[[], Sequence[type]], **identity: str) -> RuleSet:
+    """A tabletop rule system's RuleSet from its events module (PHASES, EVENTS, REFERENCES,
+    NESTED_REFERENCES, DECLARES, check_line, advance_line), its board handlers, its
+    interpretations and rule modules; `identity` is its id, prefix, book and title."""
+    return RuleSet(
+        geometry="tabletop", phases=events.PHASES, events=events.EVENTS,
+        unit_refs=unit_refs(events.REFERENCES, events.NESTED_REFERENCES), declares=events.DECLARES,
+        board_handlers=board_handlers(own_board), check_line=events.check_line, advance_line=events.advance_line,
+        interpretations=lambda: interpretations, rulebook=lambda: beside(events.__file__),
+        rule_modules=rule_modules, **identity)
 
 
 def board_handlers(own: Mapping[str, Callable] = {}) -> Callable[[], Mapping[str, Callable]]:

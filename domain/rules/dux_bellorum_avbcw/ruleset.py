@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rules.dux_bellorum_avbcw.events import (DECLARES, EVENTS, NESTED_REFERENCES, PHASES, REFERENCES, advance_line,
-                                                   check_line)
-from domain.rulebook import beside
-from domain.rulesets import RuleSet
+from domain.rules.dux_bellorum_avbcw import events
 from domain.tabletop import interpretations
 from domain.tabletop import board
-from domain.tabletop.ruleset import board_handlers, keep, unit_refs
+from domain.tabletop.ruleset import keep, tabletop_ruleset
 
 
 def _cohesion(delta: int):
@@ -54,12 +51,8 @@ def _rule_modules() -> list[type]:
     return [movement.AVBCWMovement, shooting.AVBCWShooting]
 
 
-RULESET = RuleSet(
+RULESET = tabletop_ruleset(
+    events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
-    title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)", geometry="tabletop",
-    phases=PHASES, events=EVENTS, unit_refs=unit_refs(REFERENCES, NESTED_REFERENCES), declares=DECLARES,
-    board_handlers=board_handlers(BOARD),
-    check_line=check_line, advance_line=advance_line, interpretations=lambda: interpretations.AVBCW,
-    rulebook=lambda: beside(__file__),
-    rule_modules=lambda: _rule_modules(),
+    title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
 )
