@@ -312,7 +312,6 @@ def test_the_figure_serialises_to_json():
     assert {t["name"] for t in data["data"]} >= {"woodland", "hedge", "good-going", "royalist", "path"}
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="kaleido draws PNG with Debian's chromium")
 def test_the_board_renders_as_a_png(monkeypatch):
     monkeypatch.setenv("BROWSER_PATH", os.environ.get("BROWSER_PATH", shutil.which("chromium")))
     ARTIFACTS.mkdir(exist_ok=True)
