@@ -102,6 +102,30 @@ class AuditContext:
     interpretations: Interpretations
     lines: list[dict[str, Any]] = field(default_factory=list)
     line: Optional[dict[str, Any]] = None
+    # Bumped each time the board (and the shared folds with it) takes an event: what is built
+    # from the board at one moment (a terrain view) is built once per moment, not once per module.
+    moment: int = 0
+    _shared: dict[str, Any] = field(default_factory=dict)
+    _folds: list[Any] = field(default_factory=list)
+    _moments: dict[str, tuple[int, Any]] = field(default_factory=dict)
+
+    def shared(self, key: str, make: Callable[[], Any]) -> Any:
+        """The audit's one instance of a fact several modules need, made when first asked for.
+        One with `update(line, board)` is a fold: the auditor takes each line into it once, right
+        after the board takes it, so every module reads the same facts without rebuilding them."""
+        found = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = make()
+            if callable(getattr(found, "update", None)):
+                self._folds.append(found)
+        return found
+
+    def at_moment(self, key: str, make: Callable[[], Any]) -> Any:
+        """`make()` once per moment of the board (see `moment`)."""
+        cached = self._moments.get(key)
+        if cached is None or cached[0] != self.moment:
+            cached = self._moments[key] = (self.moment, make())
+        return cached[1]
 
     def earlier(self, seq: int) -> dict[str, Any]:
         return self.lines[seq - 1]
@@ -236,6 +260,9 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
         for module, step in before:
             _judge(applications, module, step, line)
         apply(board, line)
+        for fold in ctx._folds:
+            fold.update(line, board)
+        ctx.moment += 1
         for module, step in after:
             _judge(applications, module, step, line)
         if on_progress:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
-from domain.board.terrain import Extras
+from domain.board.terrain import Board, Extras
 from domain.rules.infernal_machines.artillery_legality import CREEPING
 from domain.rules.infernal_machines.artillery_resolution import is_hit
 from domain.rules.interpretations import Interpretation, declare
@@ -101,10 +101,17 @@ GAS_DURATION = declare(Interpretation(
 
 # -- pure functions ----------------------------------------------------------------------------
 def board_extras(ctx) -> Extras:
-    """The board view's running state for one audit: smoke and gas markers lapse per
-    `domain.board.lifetimes`, gas by the game's reading of im-gas-duration (asked only when the
-    readings disagree about a marker)."""
-    return Extras(gas_reading=lambda: ctx.interpretations.reading(GAS_DURATION.name))
+    """The board view's running state for one audit, one fold shared by every module that needs
+    it: smoke and gas markers lapse per `domain.board.lifetimes`, gas by the game's reading of
+    im-gas-duration (asked only when the readings disagree about a marker)."""
+    return ctx.shared("im-board-extras",
+                      lambda: Extras(gas_reading=lambda: ctx.interpretations.reading(GAS_DURATION.name)))
+
+
+def board_view(ctx) -> Board:
+    """The terrain view of the audit's board as it stands (before or after the event being
+    judged), built once per moment however many modules read it."""
+    return ctx.at_moment("im-board-view", lambda: Board(ctx.board, board_extras(ctx)))
 
 
 def target_class(unit) -> Optional[str]:

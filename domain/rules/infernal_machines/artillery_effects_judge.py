@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.lifetimes import TEXT
-from domain.board.terrain import Board
 from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_effects import (
     BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
     INTERDICTION_BRIDGE, INTERDICTION_MISS_PIN, NEUT_PRIMARY, NEUT_SECONDARY_DURATION, OBSTACLE_REMOVAL, OBSTACLES,
     R_CB, R_GAS, R_GAS_AREA, R_GAS_EFFECTS, R_GAS_DOUBLE, R_GAS_DURATION, R_GAS_FRIENDLY, R_MC_SINGLE, R_SMOKE, R_SMOKE_EFFECT,
-    R_STOP, Effect, allowed_statuses, barrage_effect, board_extras, morale_passed, target_class)
+    R_STOP, Effect, allowed_statuses, barrage_effect, board_extras, board_view, morale_passed, target_class)
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, ammo_option_on, is_german, side_facts
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
@@ -63,10 +62,6 @@ class ArtilleryEffects(RuleModule):
         out.extend(super().before(line) or ())
         return out
 
-    def after(self, line):
-        self.extras.update(line, self.ctx.board)
-        return super().after(line)
-
     def finish(self):
         return (self._close() if self.window is not None else []) + self._unremoved()
 
@@ -89,7 +84,7 @@ class ArtilleryEffects(RuleModule):
         miss_pin = self.ctx.interpretations.reading(INTERDICTION_MISS_PIN.name) or "light-vehicles"
         expectations = []
         moved = self.moved_in_barrage.setdefault(d["barrage"], set())
-        view = Board(board, self.extras)
+        view = board_view(self.ctx)
         for row in d.get("results", []):
             on_bridge = "bridge" in board.hexes.get(row["location"], {}).get("features", [])
             for unit in board.units_at(row["location"]):

@@ -59,10 +59,6 @@ class GassedUnits(RuleModule):
         self.pin_markers: dict[str, int] = {}                # unit -> pinned markers placed this phase
         self.extras = board_extras(ctx)                       # gas lifetimes (domain/board/lifetimes.py)
 
-    def after(self, line):
-        self.extras.update(line, self.ctx.board)
-        return super().after(line)
-
     def on_BarrageDeclared(self, line):
         d = line["data"]
         if d.get("ammunition") == "gas":

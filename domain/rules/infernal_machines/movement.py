@@ -13,7 +13,7 @@ from typing import Any, Optional
 from domain.board.hexes import distance
 from domain.board.terrain import LEVEL_MARKERS, Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule
-from domain.rules.infernal_machines.artillery_effects import board_extras
+from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
 from domain.rules.infernal_machines.movement_costs import (
     SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
@@ -128,9 +128,6 @@ class MovementChecks(RuleModule):
         self.barrage_side: dict[Any, Optional[str]] = {}
 
     # -- bookkeeping ----------------------------------------------------------------------
-    def after(self, line):
-        self.extras.update(line, self.ctx.board)
-        return super().after(line)
 
     def on_PhaseStarted(self, line):
         self.phase, self.caution = {}, {}
@@ -163,7 +160,7 @@ class MovementChecks(RuleModule):
             return self._prone(line, d["unit"])
         if d["marker"] != "roadblock" or not d.get("location"):
             return []
-        view = Board(self.ctx.board, self.extras)
+        view = board_view(self.ctx)
         loc = d["location"]
         out = [rule("IM.OBS.ROADBLOCK.LIMIT").judge(
             seq, not view.roadblock(loc), f"the first roadblock in {loc}",
@@ -194,7 +191,7 @@ class MovementChecks(RuleModule):
             rec = self.phase.get(unit.unit)
             if unit.unit_class != "tank" or rec is None or rec.hexes == 0:
                 continue
-            allowance = mover_for(Board(self.ctx.board, self.extras), unit, self.ctx.tables).allowance
+            allowance = mover_for(board_view(self.ctx), unit, self.ctx.tables).allowance
             if rec.spent is not None and allowance is not None:
                 rec.spent = allowance if allowance < 5 else rec.spent + 5.0
             rec.cleared = line["seq"]
@@ -219,7 +216,7 @@ class MovementChecks(RuleModule):
             return []
         if line["phase"] in BEFORE_FOOT:
             self.crawl[unit_id] = line["turn"]
-        view, why = Board(board, self.extras), []
+        view, why = board_view(self.ctx), []
         mclass = mover_for(view, unit, self.ctx.tables).mclass
         if unit.unit_class == "mg-platoon" or mclass != "foot":
             why.append(f"a {unit.unit_class} may not go prone (infantry only; not cavalry or MG platoons)")
@@ -259,7 +256,7 @@ class MovementChecks(RuleModule):
         unit = board.units.get(d["unit"])
         if unit is None:
             return [rule("IM.CORE.REF").violation(seq, f"no unit {d['unit']!r} was deployed", recorded=d["unit"])]
-        view = Board(board, self.extras)
+        view = board_view(self.ctx)
         mover = mover_for(view, unit, self.ctx.tables)
         if mover.mclass == "air":
             return []   # aircraft fly in the air combat phase; their moves are not hex movement
@@ -295,7 +292,7 @@ class MovementChecks(RuleModule):
         move until the gas marker is removed"."""
         gas = self.gassed.get(unit.unit)
         if gas and any(m.get("marker") == "gas" and m.get("location") == gas[0] and m.get("unit") is None
-                       for m in Board(self.ctx.board, self.extras).live_markers()):
+                       for m in board_view(self.ctx).live_markers()):
             return [rule("IM.ART.AMMO.GAS.EFFECTS.ENTER").violation(
                 line["seq"], f"{unit.unit} entered the enemy gas in {gas[0]} at seq {gas[1]} and is pinned there "
                 f"until the gas marker is removed", related=[gas[1]])]
@@ -335,7 +332,7 @@ class MovementChecks(RuleModule):
         after movement": an enemy on another level of the building hex is not co-occupied. The mover
         enters at ground level unless the move names a level or a level marker is put on it later in
         the turn (a "2nd Story" / "RoofTop" marker)."""
-        d, view = line["data"], Board(self.ctx.board, self.extras)
+        d, view = line["data"], board_view(self.ctx)
         if not view.multi_storey(d["path"][-1]):
             return enemies
         level = int(d.get("level") or 1)
@@ -358,7 +355,7 @@ class MovementChecks(RuleModule):
             seq, line["phase"] in expected, f"{unit.unit_class} moves in the {line['phase']} phase",
             f"a {unit.unit_class} moves in {' or '.join(expected)}, not in {line['phase']}",
             expected=list(expected), recorded=line["phase"]))
-        if Board(board, self.extras).pinned(unit):
+        if board_view(self.ctx).pinned(unit):
             out.append(rule("IM.CORE.PINNED.MOVE").violation(
                 seq, f"{unit.unit} is pinned (since turn {unit.pinned_at_turn})", related=[unit.last_seq]))
         return out

@@ -15,7 +15,7 @@ from domain.board.los import observe
 from domain.board.state import UnitState
 from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule
-from domain.rules.infernal_machines.artillery_effects import board_extras
+from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
 
 SIGHT_SECTIONS = {
@@ -79,10 +79,6 @@ class ObservationChecks(RuleModule):
         super().__init__(ctx)
         self.extras = board_extras(ctx)
 
-    def after(self, line):
-        self.extras.update(line, self.ctx.board)
-        return super().after(line)
-
     def on_HexObserved(self, line):
         d, seq, board = line["data"], line["seq"], self.ctx.board
         via = d["via"]
@@ -111,7 +107,7 @@ class ObservationChecks(RuleModule):
                 seq, f"{line['side']} cannot observe with {unit.side}'s {unit.unit}", expected=unit.side,
                 recorded=line["side"]))
         if via in ("forward-observer", "liaison-officer"):
-            pinned = Board(self.ctx.board, self.extras).pinned(unit)
+            pinned = board_view(self.ctx).pinned(unit)
             out.append(sight_rule("IM.ART.RESTRICT.PINNED_OBS").judge(
                 seq, not pinned, f"{unit.unit} is not pinned", f"{unit.unit} is pinned and may not observe any hex",
                 related=[unit.last_seq] if pinned else []))
@@ -119,7 +115,7 @@ class ObservationChecks(RuleModule):
 
     def _geometry(self, line, unit: UnitState, via: str) -> list[RuleApplication]:
         seq, target, ctx = line["seq"], line["data"]["target"], self.ctx
-        view = Board(ctx.board, self.extras)
+        view = board_view(ctx)
         if unit.location is None and via != "balloon":
             return [sight_rule("IM.ART.FO.RANGE").unverifiable(seq, f"{unit.unit} has no location on the board")]
         spine, label = ("both-sides-block", None) if via in ("aircraft", "balloon") or unit.location is None \

@@ -16,7 +16,7 @@ from domain.board.los import sight
 from domain.board.state import UnitState
 from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
-from domain.rules.infernal_machines.artillery_effects import board_extras
+from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.infernal_machines.observation import SIGHT_SECTIONS, find_unit, spine_reading
 
 SPOT_SECTIONS = {
@@ -54,11 +54,8 @@ class SpottingChecks(RuleModule):
         self.extras = board_extras(ctx)
         self.last_spot: dict[str, int] = {}
 
-    def after(self, line):
-        self.extras.update(line, self.ctx.board)
-        if line["type"] == "Spotted":
-            self.last_spot[line["data"]["spotter"]] = line["seq"]
-        return super().after(line)
+    def after_Spotted(self, line):
+        self.last_spot[line["data"]["spotter"]] = line["seq"]
 
     def on_Spotted(self, line):
         d, seq = line["data"], line["seq"]
@@ -67,7 +64,7 @@ class SpottingChecks(RuleModule):
             return []   # the generic reference check reports unknown units
         if unit.unit_class == "balloon":
             return [spot_rule("IM.ART.AIR.NOSPOT").violation(seq, f"balloon {unit.unit} may not spot")]
-        view = Board(self.ctx.board, self.extras)
+        view = board_view(self.ctx)
         out = [self._roll(line, unit, view)]
         if unit.location is None or unit.unit_class in AIRBORNE:
             return out
