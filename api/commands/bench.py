@@ -38,11 +38,14 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
           api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
           growth: Annotated[bool, typer.Option("--growth", help="a quiet game's board beside a game that keeps growing, instead")] = False,
+          audit: Annotated[bool, typer.Option("--audit", help="only the audit against a raw read, and its growth curve")] = False,
+          audit_turns: Annotated[Optional[list[int]], typer.Option("--audit-turns", help="the audit curve's game lengths in turns (default: 512 1024 2048 3800, about 14k-100k events)")] = None,
           markers: Annotated[int, typer.Option("--markers", help="with --growth: markers in the growing game")] = 24_000,
           clients: Annotated[int, typer.Option("--clients", help="with --api: concurrent clients")] = 8,
           write_docs: Annotated[bool, typer.Option("--write-docs", help="also record the figures in --doc")] = False,
           doc: Annotated[Path, typer.Option("--doc", help="where --write-docs records the figures")] = DOC):
-    """Measure import, rebuild and random access against raw sqlite3/json baselines; print the figures."""
+    """Measure import, rebuild, random access and the audit against raw baselines; print the figures
+    (exit status 1 when a figure misses its target, naming it)."""
     pg = pg or os.environ.get("UMPIRE_TEST_PG")
     work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
     if api:
@@ -51,8 +54,10 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
         sections = _growth_sections(work, pg, markers)
     elif scale:
         sections = _scale_sections(work, pg, games)
+    elif audit:
+        sections = [_audit_section(work, audit_turns)]
     else:
-        sections = _ledger_sections(work, pg, events)
+        sections = _ledger_sections(work, pg, events) + [_audit_section(work, audit_turns)]
     figures: dict[str, Any] = {}
     with progress("benchmarking", len(sections)) as steps:
         for name, command, measure in sections:
@@ -61,6 +66,38 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
                 write_section(doc, name, command, figures[name])
             steps.done()
     typer.echo(json.dumps(figures["scale"] if scale else figures, indent=1, sort_keys=True))
+    missed = misses(figures)
+    for miss in missed:
+        typer.echo(f"umpire bench: missed {miss}", err=True)
+    if missed:
+        raise typer.Exit(1)
+
+
+def misses(figures: Any, path: str = "") -> list[str]:
+    """Every figure that misses its target: a dict with `met: false`, or a `<x>_ratio` above its
+    `<x>_target` beside it, named by its path in the figures."""
+    out: list[str] = []
+    if isinstance(figures, dict):
+        if figures.get("met") is False:
+            out.append(f"{path or 'figures'}: {_measured(figures)} against a target of {figures.get('target')}")
+        for key, target in figures.items():
+            ratio = figures.get(key[:-len("_target")] + "_ratio") if key.endswith("_target") else None
+            if isinstance(ratio, (int, float)) and isinstance(target, (int, float)) and ratio > target \
+                    and "met" not in figures:
+                out.append(f"{path}.{key[:-len('_target')]}: {ratio}x against a target of {target}x")
+        for key, value in figures.items():
+            out.extend(misses(value, f"{path}.{key}" if path else key))
+    elif isinstance(figures, list):
+        for i, value in enumerate(figures):
+            out.extend(misses(value, f"{path}[{i}]"))
+    return out
+
+
+def _measured(figure: dict[str, Any]) -> str:
+    for key in ("ratio", "per_event_growth", "value"):
+        if key in figure:
+            return f"{figure[key]}"
+    return "measured"
 
 
 Section = tuple[str, str, Callable[[], Any]]
@@ -71,6 +108,13 @@ def _ledger_sections(work: Path, pg: Optional[str], events: int) -> list[Section
     run_board_bench = ruleset("infernal-machines").benchmarks()["board"]
     return [("ledger", f"umpire bench --events {events}", lambda: run_bench(str(work / "bench.db"), _fresh_pg(pg), events)),
             ("board", "umpire bench (the Infernal Machines RuleSet's board benchmark)", run_board_bench)]
+
+
+def _audit_section(work: Path, turns: Optional[list[int]]) -> Section:
+    from bench.audit import TURNS, run_audit_bench
+    chosen = tuple(turns or TURNS)
+    command = "umpire bench --audit" + ("".join(f" --audit-turns {n}" for n in chosen) if turns else "")
+    return ("audit", command, lambda: run_audit_bench(work / "audit", turns=chosen))
 
 
 def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:

@@ -1,0 +1,111 @@
+"""The audit against a raw read of the same events, and its growth with the game's length.
+
+Measured as a user pays it: the whole `umpire audit GAME --db STORE --format json` process on a
+game `umpire generate` played, less the same command on a 2-turn game (process start-up and
+imports cancel out), against a raw read of the same events (a SELECT of their JSON text from a
+plain SQLite table and `json.loads` of each) timed in the same run, interleaved with the audits.
+Each figure is the median of several runs. The curve repeats this for longer games, up to about
+100,000 events: the audit is linear when its cost per event at the longest game is within
+`LINEAR_SLACK` of its cost per event at the 15,000-event game.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+AUDIT_TARGET = 5.0          # audit <= 5x the raw read (issue: "An audit as fast as reading the log")
+LINEAR_SLACK = 1.5          # cost per event at the longest game / at the 15,000-event game
+TURNS = (512, 1024, 2048, 3800)   # about 14,000, 28,000, 55,000 and 100,000 events
+SMALL_TURNS = 2
+
+
+def umpire() -> str:
+    return str(Path(sys.executable).with_name("umpire"))
+
+
+def _run(*args: str) -> float:
+    start = time.perf_counter()
+    done = subprocess.run([umpire(), *args], capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):      # 1: the audit has findings, still an audit
+        raise RuntimeError(f"umpire {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    return elapsed
+
+
+def stored_game(work: Path, turns: int, seed: int = 7) -> tuple[str, Path, Path]:
+    """A generated game imported into a store of its own, and a plain table of its lines."""
+    folder, store, raw = work / f"g{turns}", work / f"g{turns}.db", work / f"g{turns}-raw.db"
+    if not store.exists():
+        subprocess.run([umpire(), "generate", "--turns", str(turns), "--seed", str(seed), "-o", str(folder)],
+                       check=True, capture_output=True)
+        log = next(folder.glob("*.jsonl"))
+        subprocess.run([umpire(), "import", "--db", str(store), str(log)], check=True, capture_output=True)
+        with sqlite3.connect(raw) as conn:
+            conn.execute("CREATE TABLE raw (seq INTEGER PRIMARY KEY, line TEXT)")
+            conn.executemany("INSERT INTO raw VALUES (?, ?)",
+                             enumerate(log.read_text(encoding="utf-8").splitlines(), 1))
+    return next(folder.glob("*.jsonl")).stem, store, raw
+
+
+def raw_read(raw: Path) -> Callable[[], int]:
+    def read() -> int:
+        with sqlite3.connect(raw) as conn:
+            return len([json.loads(text) for (text,) in conn.execute("SELECT line FROM raw ORDER BY seq")])
+    return read
+
+
+def _timed(action: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def measure(work: Path, turns: int, small: tuple[str, Path], runs: int) -> dict[str, Any]:
+    """One point of the curve: audit less the small game's audit, and the raw read, interleaved."""
+    game, store, raw = stored_game(work, turns)
+    events = raw_read(raw)()
+    audits, smalls, raws = [], [], []
+    for _ in range(runs):
+        audits.append(_run("audit", game, "--db", str(store), "--format", "json"))
+        smalls.append(_run("audit", small[0], "--db", str(small[1]), "--format", "json"))
+        raws.append(min(_timed(raw_read(raw)) for _ in range(3)))
+    audit_s = statistics.median(audits) - statistics.median(smalls)
+    raw_s = statistics.median(raws)
+    return {"turns": turns, "events": events, "audit_less_small_s": round(audit_s, 4),
+            "raw_read_s": round(raw_s, 4), "ratio": round(audit_s / raw_s, 2),
+            "us_per_event": round(1e6 * audit_s / events, 1)}
+
+
+def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
+                    progress: Optional[Callable[[str], None]] = None) -> dict[str, Any]:
+    """The figures of the audit benchmark: the ratio at the first (15k) point and the curve."""
+    work.mkdir(parents=True, exist_ok=True)
+    small_game, small_store, _ = stored_game(work, SMALL_TURNS)
+    curve = []
+    for n in turns:
+        curve.append(measure(work, n, (small_game, small_store), runs if n == turns[0] else max(3, runs // 2)))
+        if progress:
+            progress(f"audit of {curve[-1]['events']} events: {curve[-1]['ratio']}x the raw read")
+    first, last = curve[0], curve[-1]
+    growth = round(last["us_per_event"] / first["us_per_event"], 2)
+    return {"audit": {"events": first["events"], "ratio": first["ratio"], "target": AUDIT_TARGET,
+                      "met": first["ratio"] <= AUDIT_TARGET},
+            "linear": {"per_event_growth": growth, "from_events": first["events"], "to_events": last["events"],
+                       "target": LINEAR_SLACK, "met": growth <= LINEAR_SLACK},
+            "curve": curve, "runs": runs}
+
+
+if __name__ == "__main__":
+    import argparse
+    parser = argparse.ArgumentParser(description="the audit benchmark alone")
+    parser.add_argument("--work", type=Path, default=Path("var/bench-audit"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--turns", type=int, nargs="*", default=list(TURNS))
+    args = parser.parse_args()
+    print(json.dumps(run_audit_bench(args.work, args.runs, tuple(args.turns), progress=print), indent=1))

@@ -1,0 +1,32 @@
+"""The audit benchmark (`umpire bench --audit`): its figures and how `umpire bench` tells a missed
+target. Timings are recorded by the benchmark, never asserted here."""
+from __future__ import annotations
+
+import pytest
+
+from api.commands.bench import misses
+from bench.audit import run_audit_bench
+
+
+def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
+    figures = run_audit_bench(tmp_path, runs=1, turns=(4, 8))
+    curve = figures["curve"]
+    assert [p["turns"] for p in curve] == [4, 8]
+    assert curve[0]["events"] < curve[1]["events"]
+    for point in curve:
+        assert point["raw_read_s"] > 0 and point["ratio"] == pytest.approx(
+            point["audit_less_small_s"] / point["raw_read_s"], rel=0.05)  # figures are rounded
+    assert figures["audit"]["met"] is (figures["audit"]["ratio"] <= 5.0)
+    assert figures["linear"]["to_events"] == curve[1]["events"]
+
+
+def test_a_missed_target_is_named_by_its_path():
+    figures = {"audit": {"ratio": 7.5, "target": 5.0, "met": False},
+               "ledger": {"sqlite": {"import_ratio": 2.5, "import_target": 2.0, "rebuild_ratio": 1.0, "rebuild_target": 3.0}},
+               "board": {"reachable_vs_plain": 1.2, "target_ratio": 3.0, "met": True}}
+    assert misses(figures) == ["audit: 7.5 against a target of 5.0",
+                               "ledger.sqlite.import: 2.5x against a target of 2.0x"]
+
+
+def test_met_targets_are_no_misses():
+    assert misses({"audit": {"ratio": 4.0, "target": 5.0, "met": True}, "curve": [{"ratio": 9}]}) == []
