@@ -22,7 +22,9 @@ closest heading above it; a table row's columns are its `fields`. An Infernal Ma
 the words its module cited before, and `catalogue_id` names the catalogue entry (the id itself, or
 the closest id above a finer one) its flags come from.
 
-`Rulebook.rule(id)` gives the `domain.rules.engine.Rule` a module judges with; asking for an id
+`Rulebook.rule(id)` gives the `domain.rules.engine.Rule` a module judges with, and
+`Rulebook.sections(ids, passage)` a module's table of words by id (the passage of that name where
+an id has one: the movement and sight tables of Infernal Machines); asking for an id
 (or a passage) the file does not hold is an `UnknownRule` naming it, so a typo fails when the
 module is imported, not when a finding is printed.
 """
@@ -32,7 +34,7 @@ import json
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from domain.rules.engine import Rule
 
@@ -106,6 +108,13 @@ class Rulebook:
             raise UnknownRule(f"{self.book} ({self.origin}) has no passage {passage!r} of rule {rule_id!r} "
                               f"(its passages: {known})")
         return passages[passage]
+
+    def sections(self, rule_ids: Iterable[str], passage: Optional[str] = None) -> dict[str, str]:
+        """A module's table of the words it cites, {id: words}: each id's passage named `passage`
+        where the entry has one (the words that module cites differ from the entry's section),
+        else its section. An id the file does not hold is an UnknownRule."""
+        return {rule_id: self.entry(rule_id).get("passages", {}).get(passage, self.entry(rule_id)["section"])
+                for rule_id in rule_ids}
 
     def rule(self, rule_id: str, passage: Optional[str] = None) -> Rule:
         """The rule a module judges with, citing this book."""

@@ -48,14 +48,23 @@ def catalogue_count(part: str) -> int:
 
 
 def cited_in_modules() -> list[tuple[str, str, str | None]]:
-    """(module, id, passage) of every RULEBOOK.rule(...) call in the Infernal Machines modules."""
+    """(module, id, passage) of every RULEBOOK.rule(id[, passage]) call in the Infernal Machines modules,
+    and of every id of a RULEBOOK.sections((ids...)[, passage]) table (the passage where the id has one)."""
+    book = Rulebook.read(IM / FILE_NAME)
     found = []
     for path in sorted(IM.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "rule"
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("rule", "sections")
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "RULEBOOK"):
                 args = [ast.literal_eval(a) for a in node.args]
-                found.append((path.stem, args[0], args[1] if len(args) > 1 else None))
+                passage = args[1] if len(args) > 1 else None
+                if node.func.attr == "rule":
+                    found.append((path.stem, args[0], passage))
+                    continue
+                for rule_id in args[0]:
+                    has = rule_id in book and passage in book.entry(rule_id).get("passages", {})
+                    found.append((path.stem, rule_id, passage if has else None))
     return found
 
 
@@ -114,6 +123,17 @@ def test_read_names_the_file_it_could_not_parse(tmp_path):
         Rulebook.read(path)
 
 
+def test_sections_is_a_modules_table_of_words_with_its_own_passage_where_there_is_one():
+    book = small_book(**{"TB.ONE": {"section": "One", "passages": {"sight": "One, as seen"},
+                                    "needs_chart": False, "ambiguous": False},
+                         "TB.TWO": {"section": "Two", "needs_chart": False, "ambiguous": False}})
+    assert book.sections(("TB.TWO", "TB.ONE"), "sight") == {"TB.TWO": "Two", "TB.ONE": "One, as seen"}
+    assert list(book.sections(("TB.TWO", "TB.ONE"))) == ["TB.TWO", "TB.ONE"]     # the module's order
+    assert book.sections(("TB.ONE",)) == {"TB.ONE": "One"}
+    with pytest.raises(UnknownRule, match=r"no rule 'TB.THREE'"):
+        book.sections(("TB.ONE", "TB.THREE"))
+
+
 def test_beside_reads_the_file_of_the_modules_package_once():
     assert beside(str(IM / "ammunition.py")) is beside(str(IM / "fire_orders.py"))
 
@@ -167,6 +187,34 @@ def test_citations_are_the_words_the_modules_printed_before(module, name, citati
     assert rule.citation == citation
 
 
+@pytest.mark.parametrize("module, table, rule_id, words", [
+    # The section tables the movement, observation and spotting modules typed before (git history): the
+    # same words, read from the file, where another module cites the same id with other words too.
+    ("movement_costs", "SECTIONS", "IM.ART.EFF.INT.HE.INF",
+     "Interdiction mission with HE against infantry, Movement restrictions"),
+    ("movement_costs", "SECTIONS", "IM.OBS.ROADBLOCK.TANKCLEAR",
+     "Obstacles, Roadblocks: a tank spends 5 MP (or all its MP) in the hex"),
+    ("movement", "MOVE_SECTIONS", "IM.ART.EFF.INT.HE.INF",
+     "Interdiction mission with HE against infantry, Movement restrictions"),
+    ("movement", "MOVE_SECTIONS", "IM.CORE.PINNED.MOVE",
+     "pinned units may not move (Landships!; a prohibition the Environmental Conditions note does not lift: "
+     "it concerns the obstacles of module 2.0)"),
+    ("observation", "SIGHT_SECTIONS", "IM.ART.AIR.FO",
+     "Use of aircraft and balloons, Aircraft: observe at a distance of two hexagons"),
+    ("observation", "SIGHT_SECTIONS", "IM.ART.AIR.NOSPOT",
+     "Use of aircraft and balloons: aircraft and balloons may not spot for ground fire"),
+    ("spotting", "SPOT_SECTIONS", "IM.ART.AIR.NOSPOT",
+     "Use of aircraft and balloons: they may not spot for ground small arms or anti-tank fire"),
+    ("spotting", "SPOT_SECTIONS", "IM.ART.AIR.FO",
+     "Use of aircraft and balloons, Aircraft: observe at a distance of two hexagons"),
+])
+def test_section_tables_keep_the_words_they_typed_before(module, table, rule_id, words):
+    sections = getattr(importlib.import_module(f"domain.rules.infernal_machines.{module}"), table)
+    assert sections[rule_id] == words
+    # the artillery modules cite IM.ART.AIR.FO and IM.ART.EFF.INT.HE.INF with the entry's own section
+    assert Rulebook.read(IM / FILE_NAME).section("IM.ART.AIR.FO") == "Use of aircraft and balloons, Aircraft"
+
+
 def test_infernal_machines_ids_point_at_the_catalogue():
     """Each id is the catalogue's (an IM section's entry) or a finer id below one; its flags are that
     entry's: `needs_chart` a TABLE: spec, `ambiguous` a warning sign (rules-catalogue.md, 0. How to read
@@ -175,6 +223,10 @@ def test_infernal_machines_ids_point_at_the_catalogue():
     book = Rulebook.read(IM / FILE_NAME)
     for rule_id in book.ids():
         entry = book.entry(rule_id)
+        if entry["catalogue_id"] is None:   # "null: the catalogue has none" (IM.CORE.REF, the board)
+            assert not any(rule_id.startswith(c + ".") for c in catalogue), rule_id
+            assert not (entry["needs_chart"] or entry["ambiguous"]), rule_id
+            continue
         assert entry["catalogue_id"] in catalogue, rule_id
         assert rule_id == entry["catalogue_id"] or rule_id.startswith(entry["catalogue_id"] + "."), rule_id
         if rule_id in catalogue:

@@ -16,40 +16,16 @@ from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
 from domain.rules.infernal_machines.movement_costs import (
-    SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
+    RULEBOOK, SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
     shell_readings)
 
-MOVE_SECTIONS = {
-    **SECTIONS,
-    "IM.CORE.REF": "the board: a move names a unit that was deployed",
-    "IM.CORE.SIDE.ACTIVE": "game sequence: a player moves his units in his own player turn",
-    "IM.CORE.PHASE.MOVE": "game sequence: vehicles move in the Vehicle Movement Phase, foot and cavalry "
-                          "in the foot movement phases",
-    "IM.CORE.PATH.START": "movement: a move starts in the hex the unit occupies",
-    "IM.CORE.PATH.ADJACENT": "movement: a unit moves hex by hex into adjacent hexes",
-    "IM.CORE.PINNED.MOVE": "pinned units may not move (Landships!; a prohibition the Environmental "
-                           "Conditions note does not lift: it concerns the obstacles of module 2.0)",
-    "IM.ART.BALLOON.STATIC": "Balloons: may not move once deployed at the start of the scenario",
-    "IM.INF.ST.MOVE": "Sturmtruppen movement bonus: 2 MP in the first foot phase, 1 MP in the second",
-    "IM.INF.ST.RUN": "Sturmtruppen movement bonus: running gives no MP beyond the normal bonus",
-    "IM.INF.SKI": "Skis: three hexes per foot movement phase, for FOs, leaders, infantry and MG platoons",
-    "IM.INF.VEST": "German bulletproof vest: vested units may not run",
-    "IM.OPTMOVE.AGREE": "Advanced Infantry Movement Rules (Optional): agreed at scenario start",
-    "IM.OPTMOVE.RUN.ELIG": "Running: infantry platoons only, up to 4 MP, not in the other foot phase",
-    "IM.OPTMOVE.RUN.AFTER": "Running: no movement until a complete turn has passed",
-    "IM.OPTMOVE.RUN.TERRAIN": "Running: only through clear and road hexes",
-    "IM.OPTMOVE.PRONE.CRAWL": "Going Prone: prone before the first foot phase, one hex in the second",
-    "IM.OPTMOVE.PRONE.ELIG": "Going Prone: infantry only, not pinned, not in a trench or strongpoint hex; before "
-                             "the first foot phase or after moving in the second",
-    "IM.CAV.TROT": "Mounted Cavalry Small Arms Fire (new): a trot is at most five hexes",
-    "IM.LV.CAUTION": "Light Vehicles (changed): a light vehicle loses 5 MP in its next movement phase for each "
-                     "small arms or barrage attack directed against it",
-    "IM.TER.MS.COOCCUPY": "Multi-storey buildings: enemy units may not occupy the same storey of the same town "
-                          "hexagon after movement, except in the case of close combat",
-    "IM.INF.ST.INFILTRATE": "Infiltration bonus of Sturmtruppen squads: only Sturmtruppen squads pass through "
-                            "an enemy-occupied hex; none ends its move among enemy units (except individuals) "
-                            "unless to make close combat",
-}
+MOVE_SECTIONS = {**SECTIONS, **RULEBOOK.sections((
+    "IM.CORE.REF", "IM.CORE.SIDE.ACTIVE", "IM.CORE.PHASE.MOVE", "IM.CORE.PATH.START", "IM.CORE.PATH.ADJACENT",
+    "IM.CORE.PINNED.MOVE", "IM.ART.BALLOON.STATIC", "IM.INF.ST.MOVE", "IM.INF.ST.RUN", "IM.INF.SKI",
+    "IM.INF.VEST", "IM.OPTMOVE.AGREE", "IM.OPTMOVE.RUN.ELIG", "IM.OPTMOVE.RUN.AFTER", "IM.OPTMOVE.RUN.TERRAIN",
+    "IM.OPTMOVE.PRONE.CRAWL", "IM.OPTMOVE.PRONE.ELIG", "IM.CAV.TROT", "IM.LV.CAUTION", "IM.TER.MS.COOCCUPY",
+    "IM.INF.ST.INFILTRATE",
+), "movement")}
 INDIVIDUALS = {"forward-observer", "liaison-officer", "infantry-leader"}
 VEHICLE_PHASES = ("vehicle-movement",)
 FOOT_PHASES = ("first-foot-movement", "second-foot-movement")

@@ -15,44 +15,24 @@ from typing import Optional
 
 from domain.board.state import UnitState
 from domain.board.terrain import Board
+from domain.rulebook import beside
 from domain.rules.interpretations import Interpretation, Interpretations, declare
 from domain.rules.tables import TablePack
 
-# rule id -> the rulebook passage it comes from
-SECTIONS = {
-    "IM.ENV.TSTATE.TYPES": "Terrain States (changed): good terrain, all normal Landships! costs",
-    "IM.ENV.WEATHER.BAD.MOVE": "General Weather Rules (new): bad weather doubles vehicle costs",
-    "IM.ENV.MUDSNOW.COST": "Terrain States (changed), Movement point costs in mud and snow",
-    "IM.ENV.MUDSNOW.ROAD": "Terrain States (changed): roads crossing mud or snow cost 1 MP for all units",
-    "IM.ENV.DEEPSNOW.FOOT": "Terrain States (changed), Deep snow: foot units without skis",
-    "IM.ENV.DEEPSNOW.CAV": "Terrain States (changed), Deep snow: galloping cavalry 6 MP, not 10",
-    "IM.ENV.DEEPSNOW.ROAD": "Terrain States (changed), Deep snow: roads disappear",
-    "IM.SHELL.HALVE": "Terrain with Shell Holes and Vehicles (changed)",
-    "IM.SHELL.STACK_WEATHER": "Terrain with Shell Holes and Vehicles (changed), EXAMPLE",
-    "IM.TER.WALL.CROSS": "New terrain, Stone walls",
-    "IM.TER.STOREY.COST": "New terrain, Storeys: +1 MP per level",
-    "IM.TER.MS.CAV": "New terrain, Multi-storey buildings: cavalry only dismounted",
-    "IM.TER.RUBBLE.L2": "New terrain, Rubble markers: no unit may enter Level 2 rubble",
-    "IM.TER.RIDGE.MOVE": "New terrain, Ridgelines: no effect on movement",
-    "IM.OBS.WIRE.HIGH": "Obstacles, Barbed wire: high-pattern wire",
-    "IM.OBS.WIRE.LOW": "Obstacles, Barbed wire: low-pattern wire (Landships! 7.13)",
-    "IM.OBS.ROADBLOCK.LIMIT": "Obstacles, Roadblocks: vehicles may not pass",
-    "IM.OBS.ROADBLOCK.TANKCLEAR": "Obstacles, Roadblocks: a tank spends 5 MP (or all its MP) in the hex",
-    "IM.ART.EFF.DEST.HE.INF": "Destruction mission with HE against infantry, Movement restrictions",
-    "IM.ART.EFF.DEST.HE.CAV": "Destruction mission with HE against cavalry, Movement restrictions",
-    "IM.ART.EFF.DEST.HE.VEH": "Destruction mission with HE against vehicles, Movement restrictions",
-    "IM.ART.EFF.DEST.SHR.INF": "Shrapnel: destruction mission against infantry, as HE",
-    "IM.ART.EFF.DEST.SHR.CAV": "Shrapnel: destruction mission against cavalry, as HE",
-    "IM.ART.EFF.DEST.SHR.VEH": "Shrapnel: destruction mission against light vehicles, Movement restrictions",
-    "IM.ART.EFF.INT.HE.INF": "Interdiction mission with HE against infantry, Movement restrictions",
-    "IM.ART.EFF.INT.HE.CAV": "Interdiction mission with HE against cavalry, Movement restrictions",
-    "IM.ART.EFF.INT.HE.VEH": "Interdiction mission with HE against vehicles, Movement restrictions",
-    "IM.NAV.MOVE": "Naval units, Movement of naval units",
-    "IM.TRAIN.MOVE.RAIL": "Armoured trains, Movement",
-    "IM.CORE.MINMOVE": "Environmental Conditions, Note: at least one hex per VMP / per turn",
-    "IM.ART.AMMO.GAS.EFFECTS.ENTER": "Selection and Effects of Ammunition, Gas: enemy units that enter a gas zone "
-                                     "become pinned there (gassed units may not move until the marker is removed)",
-}
+RULEBOOK = beside(__file__)
+
+# rule id -> the rulebook passage it comes from (rulebook.json; "movement": this module's words where
+# the entry's section is another module's)
+SECTIONS = RULEBOOK.sections((
+    "IM.ENV.TSTATE.TYPES", "IM.ENV.WEATHER.BAD.MOVE", "IM.ENV.MUDSNOW.COST", "IM.ENV.MUDSNOW.ROAD",
+    "IM.ENV.DEEPSNOW.FOOT", "IM.ENV.DEEPSNOW.CAV", "IM.ENV.DEEPSNOW.ROAD", "IM.SHELL.HALVE",
+    "IM.SHELL.STACK_WEATHER", "IM.TER.WALL.CROSS", "IM.TER.STOREY.COST", "IM.TER.MS.CAV", "IM.TER.RUBBLE.L2",
+    "IM.TER.RIDGE.MOVE", "IM.OBS.WIRE.HIGH", "IM.OBS.WIRE.LOW", "IM.OBS.ROADBLOCK.LIMIT",
+    "IM.OBS.ROADBLOCK.TANKCLEAR", "IM.ART.EFF.DEST.HE.INF", "IM.ART.EFF.DEST.HE.CAV", "IM.ART.EFF.DEST.HE.VEH",
+    "IM.ART.EFF.DEST.SHR.INF", "IM.ART.EFF.DEST.SHR.CAV", "IM.ART.EFF.DEST.SHR.VEH", "IM.ART.EFF.INT.HE.INF",
+    "IM.ART.EFF.INT.HE.CAV", "IM.ART.EFF.INT.HE.VEH", "IM.NAV.MOVE", "IM.TRAIN.MOVE.RAIL", "IM.CORE.MINMOVE",
+    "IM.ART.AMMO.GAS.EFFECTS.ENTER",
+), "movement")
 GASSED_CLASSES = {"foot", "cavalry", "light"}   # Gas: not tanks or armoured cars; light vehicles as cavalry
 
 

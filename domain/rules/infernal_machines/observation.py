@@ -14,28 +14,18 @@ from domain.board.hexes import distance, lines
 from domain.board.los import observe
 from domain.board.state import UnitState
 from domain.board.terrain import Board
+from domain.rulebook import beside
 from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
 
-SIGHT_SECTIONS = {
-    "IM.ART.FO.RANGE": "Indirect Barrage Fire Procedure, Use of the forward observer: within 10 hexes, "
-                       "its own hex excluded",
-    "IM.ART.FO.RANGE.LOS": "Use of the forward observer: a clear line of sight (Landships! 8.23: heights of "
-                           "woods, towns and hills)",
-    "IM.ART.FO.SMOKE": "Use of the forward observer: not through a hexagon affected by smoke",
-    "IM.ART.FO.CREEP": "Use of the forward observer: not more than 5 hexagons behind a creeping barrage",
-    "IM.ART.AMMO.SMOKE.EFFECT": "Selection and Effects of Ammunition, Smoke: units in smoke neither see nor are seen",
-    "IM.ART.RESTRICT.PINNED_OBS": "Restrictions on indirect fire: a pinned FO or LNO may not observe any hexagon",
-    "IM.ART.RESTRICT.NO_OBSERVERS": "Restrictions on indirect fire: observers that are lost observe nothing",
-    "IM.ART.AIR.FO": "Use of aircraft and balloons, Aircraft: observe at a distance of two hexagons",
-    "IM.ART.AIR.NOSPOT": "Use of aircraft and balloons: aircraft and balloons may not spot for ground fire",
-    "IM.ART.BALLOON.FO": "Use of aircraft and balloons, Balloons: observe all hexagons on the map",
-    "IM.TER.RIDGE.LOS": "New terrain, Ridgelines",
-    "IM.TER.MS.LOS": "New terrain, Multi-storey buildings: line of sight",
-    "IM.NAV.LOS": "Naval units, Combat: gunboats and steamboats block line of sight",
-    "IM.CORE.SIDE": "the acting side observes with its own units",
-}
+RULEBOOK = beside(__file__)
+# rule id -> the words cited (rulebook.json; "sight": these where the entry's section is another module's)
+SIGHT_SECTIONS = RULEBOOK.sections((
+    "IM.ART.FO.RANGE", "IM.ART.FO.RANGE.LOS", "IM.ART.FO.SMOKE", "IM.ART.FO.CREEP", "IM.ART.AMMO.SMOKE.EFFECT",
+    "IM.ART.RESTRICT.PINNED_OBS", "IM.ART.RESTRICT.NO_OBSERVERS", "IM.ART.AIR.FO", "IM.ART.AIR.NOSPOT",
+    "IM.ART.BALLOON.FO", "IM.TER.RIDGE.LOS", "IM.TER.MS.LOS", "IM.NAV.LOS", "IM.CORE.SIDE",
+), "sight")
 OBSERVER_CLASS = {"forward-observer": "forward-observer", "liaison-officer": "liaison-officer",
                   "aircraft": "aircraft", "balloon": "balloon"}
 

@@ -17,17 +17,11 @@ from domain.board.state import UnitState
 from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
-from domain.rules.infernal_machines.observation import SIGHT_SECTIONS, find_unit, spine_reading
+from domain.rules.infernal_machines.observation import RULEBOOK, SIGHT_SECTIONS, find_unit, spine_reading
 
-SPOT_SECTIONS = {
-    **SIGHT_SECTIONS,
-    "IM.SPOT.NEEDED": "Spotting (changed): the firing unit must first spot the target before direct fire",
-    "IM.SPOT.ROLL": "Spotting (changed): a ten-sided die against the Spotting Table",
-    "IM.SPOT.BUTTONED.DEFAULT": "Buttoned-Up Hatches (new): tanks and armoured cars use the buttoned-up column",
-    "IM.OPTMOVE.PRONE.EFFECTS": "Going Prone: a prone unit spots only adjacent hexes, or units firing on it "
-                                "up to 10 hexes",
-    "IM.ART.AIR.NOSPOT": "Use of aircraft and balloons: they may not spot for ground small arms or anti-tank fire",
-}
+SPOT_SECTIONS = {**SIGHT_SECTIONS, **RULEBOOK.sections((  # rule id -> the words cited (rulebook.json)
+    "IM.SPOT.NEEDED", "IM.SPOT.ROLL", "IM.SPOT.BUTTONED.DEFAULT", "IM.OPTMOVE.PRONE.EFFECTS", "IM.ART.AIR.NOSPOT",
+))}
 BUTTONED = {"tank", "armoured-car"}
 AIRBORNE = {"aircraft", "balloon"}
 
