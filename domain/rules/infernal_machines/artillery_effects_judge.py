@@ -518,8 +518,8 @@ COVERAGE = {
     "IM.ART.EFF.NEUT.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
     "IM.ART.EFF.NEUT.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
     "IM.ART.EFF.NEUT.HE.OBST": ("implemented", "tests/unit/test_artillery_effects.py::test_obstacle_removal"),
-    "IM.ART.EFF.SUPP.HE.INF": ("implemented", "tests/unit/test_artillery_after_effects.py::test_half_firepower_next_turn"),
-    "IM.ART.EFF.SUPP.HE": ("implemented", "tests/unit/test_artillery_effects.py::test_suppression_miss_half_firepower_ec26"),
+    "IM.ART.EFF.SUPP.HE.INF": ("implemented", "tests/unit/test_artillery_after_effects.py::test_half_firepower_next_turn; "
+                               "tests/unit/test_artillery_effects.py::test_suppression_miss_half_firepower_ec26"),
     "IM.ART.EFF.SUPP.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
     "IM.ART.EFF.SUPP.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),
     "IM.ART.EFF.SUPP.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_effect_matrix_pure"),

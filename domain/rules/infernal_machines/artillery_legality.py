@@ -529,7 +529,6 @@ COVERAGE = {
     "IM.ART.MISSION.INTERDICT": ("implemented", "tests/unit/test_artillery_legality.py::test_drumfire_only_missions"),
     "IM.ART.MISSION.CB.ELIG": ("implemented", "tests/unit/test_artillery_legality.py::test_counter_battery_preconditions"),
     "IM.ART.MISSION.GAS.ELIG": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
-    "IM.ART.MISSION.GAS": ("implemented", "tests/unit/test_artillery_legality.py::test_gas_permission_and_date"),
     "IM.ART.BTT.ROLL": ("needs a chart", "tests/unit/test_artillery_legality.py::test_barrage_type_must_be_allowed_by_btt"),
     "IM.ART.AMMO.ONE_PER_HEX": ("implemented", "tests/unit/test_artillery_legality.py::test_one_ammunition_per_hex"),
     "IM.ART.LEGAL.MATRIX": ("implemented", "tests/unit/test_artillery_legality.py::test_matrix_pure_function"),

@@ -599,7 +599,6 @@ COVERAGE = {
     "IM.ART.AMMO.SHRAP.SHIFT": ("implemented", "tests/unit/test_artillery_resolution.py::test_shrapnel_shift_ex_im_15"),
     "IM.ART.AMMO.SHRAP.COVER": ("implemented", "tests/unit/test_artillery_resolution.py::test_shrapnel_shift_ex_im_15"),
     "IM.ART.AMMO.SMOKE.PROC": ("implemented", "tests/unit/test_artillery_resolution.py::test_smoke_scatter_per_element_no_bcrt"),
-    "IM.ART.AMMO.SMOKE": ("implemented", "tests/unit/test_artillery_resolution.py::test_smoke_scatter_per_element_no_bcrt"),
-    "IM.ART.AMMO.GAS": ("implemented", "tests/unit/test_artillery_resolution.py::test_gas_scatter_per_element"),
+    "IM.ART.AMMO.GAS.PERMIT_PROC": ("implemented", "tests/unit/test_artillery_resolution.py::test_gas_scatter_per_element"),
     "IM.ART.MISSION.SCB.ATTACK": ("implemented", "tests/unit/test_artillery_resolution.py::test_creeping_barrage_attacks_at_ten"),
 }
