@@ -10,7 +10,6 @@ marker whose lifetime has passed is gone from the view even when the log never r
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional
 
@@ -38,6 +37,14 @@ class Zone:
     seq: int
 
 
+class Counts(dict):
+    """Markers of one kind in a hex by name: 0 for a marker that is not there (a Counter's reading,
+    without a Counter's cost to build, once per hex and board moment)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
 @dataclass
 class Extras:
     destroyed_walls: set[frozenset[str]] = field(default_factory=set)
@@ -48,6 +55,25 @@ class Extras:
     clock: MarkerClock = field(default_factory=MarkerClock)
     # the reading of im-gas-duration in force, asked only where the readings disagree
     gas_reading: Callable[[], Optional[str]] = lambda: None
+    # the hexside features of the last board asked, while its hexsides and the destroyed walls stand
+    _hexside_cache: Optional[tuple[Any, int, int, dict[frozenset[str], set[str]]]] = None
+
+    def hexside_index(self, hexsides: list[dict[str, Any]]) -> dict[frozenset[str], set[str]]:
+        """Each hexside's features less the stone walls destroyed so far; rebuilt only when the
+        board's hexsides or the destroyed walls change, not at every moment of a game."""
+        cached = self._hexside_cache
+        if cached is not None and cached[0] is hexsides and cached[1] == len(hexsides) \
+                and cached[2] == len(self.destroyed_walls):
+            return cached[3]
+        index: dict[frozenset[str], set[str]] = {}
+        for side in hexsides:
+            a, b = side["between"]
+            key = hexside(a, b)
+            if side["feature"] == "stone-wall" and key in self.destroyed_walls:
+                continue
+            index.setdefault(key, set()).add(side["feature"])
+        self._hexside_cache = (hexsides, len(hexsides), len(self.destroyed_walls), index)
+        return index
 
     def update(self, line: dict[str, Any], board: Optional[BoardState] = None) -> None:
         """Take one line into account (call it in log order)."""
@@ -94,17 +120,14 @@ class Board:
         self.extras = extras or Extras()
         # a badly placed map must not stop the audit: it falls back to the origin (docs/maps.md)
         self.placement = Placement.tolerant(state.maps)
-        self._hexsides: dict[frozenset[str], set[str]] = {}
-        for side in state.hexsides:
-            a, b = side["between"]
-            key = hexside(a, b)
-            if side["feature"] == "stone-wall" and key in self.extras.destroyed_walls:
-                continue
-            self._hexsides.setdefault(key, set()).add(side["feature"])
-        self._markers: dict[str, Counter] = {}
+        self._hexsides = self.extras.hexside_index(state.hexsides)
+        self._markers: dict[str, Counts] = {}
         for m in self.live_markers():
             if m.get("location") and m.get("unit") is None:
-                self._markers.setdefault(m["location"], Counter())[m["marker"]] += 1
+                counts = self._markers.get(m["location"])
+                if counts is None:
+                    counts = self._markers[m["location"]] = Counts()
+                counts[m["marker"]] += 1
         self._zones: dict[str, list[Zone]] = {}
         for z in self.extras.zones:
             self._zones.setdefault(z.location, []).append(z)
@@ -158,8 +181,8 @@ class Board:
         clock, reading = self.extras.clock, self.extras.gas_reading
         return [m for m in self.state.markers if not clock.expired(m.get("seq", 0), reading)]
 
-    def markers(self, loc: str) -> Counter:
-        return self._markers.get(loc, Counter())
+    def markers(self, loc: str) -> "Counts":
+        return self._markers.get(loc) or Counts()
 
     def smoke(self, loc: str) -> bool:
         return self.markers(loc)["smoke"] > 0

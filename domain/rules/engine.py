@@ -7,6 +7,7 @@ is the board *before* that event. Each judgement is a `RuleApplication` that nam
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
@@ -108,6 +109,7 @@ class AuditContext:
     _shared: dict[str, Any] = field(default_factory=dict)
     _folds: list[Any] = field(default_factory=list)
     _moments: dict[str, tuple[int, Any]] = field(default_factory=dict)
+    _index: dict[Any, tuple[list[int], list[dict[str, Any]]]] = field(default_factory=dict)
 
     def shared(self, key: str, make: Callable[[], Any]) -> Any:
         """The audit's one instance of a fact several modules need, made when first asked for.
@@ -127,16 +129,44 @@ class AuditContext:
             cached = self._moments[key] = (self.moment, make())
         return cached[1]
 
+    def record(self, line: dict[str, Any]) -> None:
+        """The auditor takes `line` into the lines so far, and into their index: by type, and a
+        roll by every dotted head of its purpose ("IM", "IM.SPOT" for "IM.SPOT.ROLL")."""
+        self.lines.append(line)
+        self.line = line
+        keys = [line["type"]]
+        if line["type"] == "DieRolled":
+            purpose = line["data"].get("purpose") or ""
+            keys += [("roll", purpose[:i]) for i, c in enumerate(purpose) if c == "."] + [("roll", "")]
+        for key in keys:
+            seqs, lines = self._index.setdefault(key, ([], []))
+            seqs.append(line["seq"])
+            lines.append(line)
+
+    def _between(self, key: Any, after: int, before: Optional[int]) -> list[dict[str, Any]]:
+        seqs, lines = self._index.get(key, ((), ()))
+        start = bisect_right(seqs, after)
+        end = len(seqs) if before is None else bisect_left(seqs, before, start)
+        return lines[start:end]
+
     def earlier(self, seq: int) -> dict[str, Any]:
         return self.lines[seq - 1]
+
+    def of_type(self, kind: str, after: int = 0, before: Optional[int] = None) -> list[dict[str, Any]]:
+        """The lines so far of one type with `after < seq < before`, in log order: found through the
+        index, so that a check looking back costs what it finds, not the game's length."""
+        return self._between(kind, after, before)
+
+    def rolls(self, purpose_prefix: str = "", after: int = 0, before: Optional[int] = None) -> list[dict[str, Any]]:
+        """The DieRolled lines so far whose purpose starts with `purpose_prefix`, `after < seq < before`."""
+        head = purpose_prefix.rsplit(".", 1)[0] if "." in purpose_prefix else ""
+        return [l for l in self._between(("roll", head), after, before)
+                if (l["data"].get("purpose") or "").startswith(purpose_prefix)]
 
     def rolls_for(self, subject: str, purpose_prefix: str = "", after: int = 0,
                   before: Optional[int] = None) -> list[dict[str, Any]]:
         """Recorded DieRolled lines about `subject` with a purpose under `purpose_prefix`."""
-        end = (before or len(self.lines) + 1) - 1
-        return [l for l in self.lines[after:end]
-                if l["type"] == "DieRolled" and l["data"].get("subject") == subject
-                and l["data"].get("purpose", "").startswith(purpose_prefix)]
+        return [l for l in self.rolls(purpose_prefix, after, before) if l["data"].get("subject") == subject]
 
 
 class RuleModule:
@@ -254,8 +284,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
             modules = [m(ctx) for m in module_classes]
             dispatch = Dispatch(modules)
             applications.extend(_rejected_options(line, interpretations))
-        ctx.lines.append(line)
-        ctx.line = line
+        ctx.record(line)
         before, after = dispatch.plan(line["type"])
         for module, step in before:
             _judge(applications, module, step, line)

@@ -71,8 +71,7 @@ class SpottingChecks(RuleModule):
         # the roll comes after the previous spot (any spotter's); its subject may name the spotter,
         # the target hex or a unit in it: the format lets `subject` be "the id the roll is about"
         def spot_rolls(since: int) -> list[dict]:
-            return [l for l in self.ctx.lines[since:seq - 1] if l["type"] == "DieRolled"
-                    and l["data"].get("purpose", "").startswith("IM.SPOT.ROLL")]
+            return self.ctx.rolls("IM.SPOT.ROLL", after=since, before=seq)
         about = {unit.unit, d["spotter"], None, d["target"],
                  *(u.unit for u in self.ctx.board.units_at(d["target"]))}
         rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if l["data"].get("subject") in about] or \
@@ -114,9 +113,9 @@ class SpottingChecks(RuleModule):
         if "prone" not in unit.status or not line["data"]["spotted"]:
             return []
         dist = distance(unit.location, target, view.placement)
-        fired_on = any(l["type"] == "SmallArmsFired" and l["data"].get("target") == unit.location
+        fired_on = any(l["data"].get("target") == unit.location
                        and any((self.ctx.board.units.get(f) or UnitState(f, None, "")).location == target
-                               for f in l["data"].get("firers", [])) for l in self.ctx.lines[:seq - 1])
+                               for f in l["data"].get("firers", [])) for l in self.ctx.of_type("SmallArmsFired", before=seq))
         limit = 10 if fired_on else 1
         return [spot_rule("IM.OPTMOVE.PRONE.EFFECTS").judge(
             seq, dist <= limit, f"prone spotter, {dist} hex(es)",
@@ -126,7 +125,7 @@ class SpottingChecks(RuleModule):
     def on_SmallArmsFired(self, line):
         d, seq, board = line["data"], line["seq"], self.ctx.board
         out = []
-        spots = [l for l in self.ctx.lines[:seq - 1] if l["type"] == "Spotted" and l["turn"] == line["turn"]
+        spots = [l for l in self.ctx.of_type("Spotted", before=seq) if l["turn"] == line["turn"]
                  and l["data"].get("target") == d["target"] and l["data"].get("spotted")]
         for firer in d["firers"]:
             unit = board.units.get(firer)
