@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from domain.board.state import BoardState, apply
+from domain.events import validate_data
 from domain.dispatch import handlers_of
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack
@@ -110,6 +111,18 @@ class AuditContext:
     _folds: list[Any] = field(default_factory=list)
     _moments: dict[str, tuple[int, Any]] = field(default_factory=dict)
     _index: dict[Any, tuple[list[int], list[dict[str, Any]]]] = field(default_factory=dict)
+    # the game's rule system (its event schemas type the lines), and the typed data built so far
+    rules: Any = None
+    _typed: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
+
+    def typed(self, line: dict[str, Any]) -> Any:
+        """The line's data as its typed event: the pydantic model the log is validated with (the
+        core schemas and the rule system's), built once per line however many modules read it;
+        None for an event type no schema knows (a log read with unknown types allowed)."""
+        found = self._typed.get(line["seq"])
+        if found is None or found[0] is not line:
+            found = self._typed[line["seq"]] = (line, validate_data(line["type"], line["data"], self.rules))
+        return found[1]
 
     def shared(self, key: str, make: Callable[[], Any]) -> Any:
         """The audit's one instance of a fact several modules need, made when first asked for.
@@ -277,6 +290,7 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
     for line in lines:
         if line["type"] == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
+            ctx.rules = find(ruleset)
             # Importing the rule modules declares their interpretations: before reading options.
             module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
             interpretations.for_ruleset(ruleset)

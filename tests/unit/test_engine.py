@@ -96,3 +96,59 @@ def test_a_reading_of_another_rule_system_is_reported_not_taken():
     report = _audit(read_lines(b.texts()), cli)
     rejected = sorted(f.recorded for f in report.findings if f.rule == "LOG.OPTIONS")
     assert rejected == ["avbcw-arc=narrow", "mog-terrain-class=start"] and cli.chosen == {}
+
+
+def _audit_with(module_class, b):
+    from domain.log import read_lines
+    from domain.rules.engine import audit
+    from domain.rules.interpretations import Interpretations
+    from domain.rules.tables import resolve
+    return audit(read_lines(b.texts()), tables=resolve("none"), interpretations=Interpretations(),
+                 rule_modules=[module_class])
+
+
+def test_a_module_reads_a_line_as_its_typed_event_built_once():
+    from domain.rules.engine import RuleModule
+    from tests.builders import LogBuilder
+    seen = []
+
+    class Reader(RuleModule):
+        def on_DieRolled(self, line):
+            event = self.ctx.typed(line)
+            seen.append((type(event).__name__, event.purpose, event.result, event is self.ctx.typed(line)))
+            return []
+
+    b = LogBuilder()
+    b.roll("IM.SPOT.ROLL", 7, "b-1", "british", die="d10")
+    _audit_with(Reader, b)
+    assert seen == [("DieRolled", "IM.SPOT.ROLL", 7, True)]
+
+
+def test_looking_back_by_type_and_by_roll_purpose_finds_what_a_rescan_would():
+    from domain.rules.engine import RuleModule
+    from tests.builders import LogBuilder
+    found = {}
+
+    class LookBack(RuleModule):
+        def on_TurnStarted(self, line):
+            ctx, seq = self.ctx, line["seq"]
+            rescan = [l for l in ctx.lines[:seq - 1] if l["type"] == "DieRolled"]
+            found["types"] = (ctx.of_type("DieRolled", before=seq), rescan)
+            found["spot"] = [l["seq"] for l in ctx.rolls("IM.SPOT.ROLL", after=2, before=seq)]
+            found["spot-prefix"] = [l["seq"] for l in ctx.rolls("IM.SP", before=seq)]
+            found["art"] = [l["seq"] for l in ctx.rolls("IM.ART.", before=seq)]
+            found["about"] = [l["seq"] for l in ctx.rolls_for("b-2", "IM.", before=seq)]
+            return []
+
+    b = LogBuilder()
+    b.roll("IM.SPOT.ROLL", 7, "b-1", "british", die="d10")        # seq 2
+    b.roll("IM.SPOT.ROLLED", 3, "b-2", "british", die="d10")      # seq 3: "starts with" is kept exact
+    b.roll("IM.ART.FOT", 4, "b-2", "british")                     # seq 4
+    b.roll("IM.SPOT.ROLL", 2, "b-1", "british", die="d10")        # seq 5
+    b.turn_start(1)
+    _audit_with(LookBack, b)
+    assert found["types"][0] == found["types"][1] and len(found["types"][0]) == 4
+    assert found["spot"] == [3, 5]
+    assert found["spot-prefix"] == [2, 3, 5]
+    assert found["art"] == [4]
+    assert found["about"] == [3, 4]
