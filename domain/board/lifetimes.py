@@ -97,12 +97,15 @@ class MarkerClock:
         self.lives: dict[int, Lifetime] = {}
         self._player: Optional[tuple[int, str]] = None    # (game turn, active side) in progress
 
-    def update(self, line: dict[str, Any]) -> None:
+    def update(self, line: dict[str, Any]) -> bool:
+        """Take one line; True when a lifetime began or a watch started or ended with it."""
         kind, d, seq = line["type"], line["data"], line["seq"]
+        changed = False
         if kind == "MarkerPlaced":
             life = lifetime_of(line)
             if life is not None:
                 self.lives[seq] = life
+                changed = True
         elif kind == "TurnStarted":
             self._player = None
             for watch in self._open():
@@ -110,6 +113,7 @@ class MarkerClock:
                                                  >= watch.after_turn):
                     watch.started = watch.started or seq
                     watch.gone = seq
+                    changed = True
         elif kind == "PhaseStarted":
             active = d.get("active")
             new_player_turn = active is not None and (line["turn"], active) != self._player
@@ -119,14 +123,18 @@ class MarkerClock:
                     if watch.kind == "pin-removal" or (active is not None and active != watch.side
                                                        and new_player_turn) or (active == watch.side):
                         watch.gone = seq
+                        changed = True
                     continue
                 opponent = active is not None and active != watch.side
                 if watch.kind == "pin-removal" and opponent and d.get("phase") == "pin-removal":
                     watch.started = seq
+                    changed = True
                 elif watch.kind == "player-turn" and opponent and new_player_turn and line["turn"] >= watch.after_turn:
                     watch.started = seq
+                    changed = True
             if active is not None:
                 self._player = (line["turn"], active)
+        return changed
 
     def _open(self):
         return [w for life in self.lives.values() for w in life.watches.values() if w.gone is None]

@@ -37,6 +37,12 @@ class Zone:
     seq: int
 
 
+# The events after which the board's maps, hexes, hexsides or markers may differ (domain/board/
+# state.py folds only these into them); the rest of a view's inputs (impact zones, destroyed
+# walls, marker lifetimes) are watched by Extras.update itself.
+TERRAIN_EVENTS = frozenset({"GameStarted", "MapDefined", "MarkerPlaced", "MarkerRemoved", "RulingIssued"})
+
+
 class Counts(dict):
     """Markers of one kind in a hex by name: 0 for a marker that is not there (a Counter's reading,
     without a Counter's cost to build, once per hex and board moment)."""
@@ -55,6 +61,9 @@ class Extras:
     clock: MarkerClock = field(default_factory=MarkerClock)
     # the reading of im-gas-duration in force, asked only where the readings disagree
     gas_reading: Callable[[], Optional[str]] = lambda: None
+    # bumped whenever what a terrain view shows may have changed (see TERRAIN_EVENTS), so that a
+    # view stays good while only units move, roll and fire
+    version: int = 0
     # the hexside features of the last board asked, while its hexsides and the destroyed walls stand
     _hexside_cache: Optional[tuple[Any, int, int, dict[frozenset[str], set[str]]]] = None
 
@@ -78,7 +87,13 @@ class Extras:
     def update(self, line: dict[str, Any], board: Optional[BoardState] = None) -> None:
         """Take one line into account (call it in log order)."""
         d, kind = line["data"], line["type"]
-        self.clock.update(line)
+        before = (len(self.zones), len(self.destroyed_walls))
+        clock_changed = self.clock.update(line)
+        self._take(line, d, kind, board)
+        if clock_changed or kind in TERRAIN_EVENTS or before != (len(self.zones), len(self.destroyed_walls)):
+            self.version += 1
+
+    def _take(self, line: dict[str, Any], d: dict[str, Any], kind: str, board: Optional[BoardState]) -> None:
         if kind == "UnitDeployed":
             self._classes[d["unit"]] = d.get("class", "")
         elif kind == "UnitStatusChanged" and d.get("status") == "unpinned":

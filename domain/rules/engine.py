@@ -135,11 +135,13 @@ class AuditContext:
                 self._folds.append(found)
         return found
 
-    def at_moment(self, key: str, make: Callable[[], Any]) -> Any:
-        """`make()` once per moment of the board (see `moment`)."""
+    def at_moment(self, key: str, make: Callable[[], Any], version: Optional[int] = None) -> Any:
+        """`make()` once per moment of the board (see `moment`), or once per `version` of what
+        it is made from, when the caller knows a finer one."""
+        version = self.moment if version is None else version
         cached = self._moments.get(key)
-        if cached is None or cached[0] != self.moment:
-            cached = self._moments[key] = (self.moment, make())
+        if cached is None or cached[0] != version:
+            cached = self._moments[key] = (version, make())
         return cached[1]
 
     def record(self, line: dict[str, Any]) -> None:

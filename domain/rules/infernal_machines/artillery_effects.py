@@ -110,8 +110,10 @@ def board_extras(ctx) -> Extras:
 
 def board_view(ctx) -> Board:
     """The terrain view of the audit's board as it stands (before or after the event being
-    judged), built once per moment however many modules read it."""
-    return ctx.at_moment("im-board-view", lambda: Board(ctx.board, board_extras(ctx)))
+    judged), shared by every module and built again only when its terrain may have changed
+    (Extras.version): units moving, rolling and firing read the board through the same view."""
+    extras = board_extras(ctx)
+    return ctx.at_moment("im-board-view", lambda: Board(ctx.board, extras), version=extras.version)
 
 
 def target_class(unit) -> Optional[str]:
