@@ -13,14 +13,18 @@ The file is JSON:
          "passages": {"column": "..."},    optional: other words cited under the same id, by name
          "needs_chart": false,             the rule needs a chart the text does not hold (TABLE:<name>)
          "ambiguous": false,               the catalogue flags the passage (a warning sign, or its Z list)
+         "coverage": {"status": "not yet", "note": "..."},
+                                           optional: what Umpire says of a rule no module judges
+                                           (domain/rules/coverage.py, `umpire rules coverage`)
          ...}}}                            anything else the catalogue gives as fields (kind, spec, table
                                            columns, catalogue_id, section_inherited), kept as data
 
 A tabletop book's entries are the catalogue's (rules-catalogue.md, PART II and III): `section` is the
 source heading printed on the entry, or, where it prints none (`section_inherited: true`), the
 closest heading above it; a table row's columns are its `fields`. An Infernal Machines entry keeps
-the words its module cited before, and `catalogue_id` names the catalogue entry (the id itself, or
-the closest id above a finer one) its flags come from.
+the words its module cited before (an id that only a module's COVERAGE names: the heading of the
+text it comes from), and `catalogue_id` names the catalogue entry (the id itself, or the closest id
+above a finer one; null where the catalogue has none) its flags come from.
 
 `Rulebook.rule(id)` gives the `domain.rules.engine.Rule` a module judges with, and
 `Rulebook.sections(ids, passage)` a module's table of words by id (the passage of that name where

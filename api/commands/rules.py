@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from api.cli_app import FormatOption, app
-from domain.rules.coverage import catalogue_ids, coverage_table, merged
+from domain.rules.coverage import coverage_table
 from domain.rules.interpretations import catalogue
-from domain.rulesets import registered
+from domain.rulesets import UnknownRuleSet, registered, ruleset
 
 rules_app = typer.Typer(help="The rule systems and what the auditor covers.")
 app.add_typer(rules_app, name="rules")
@@ -32,22 +32,31 @@ def list_rulesets(format: FormatOption = "text"):
 DEFAULT_CATALOGUE = next((p for p in (Path("../shared/spec/rules-catalogue.md"),
                                        Path("fixtures/spec/rules-catalogue.md")) if p.exists()),
                          Path("../shared/spec/rules-catalogue.md"))
-TABLES = {"IM.ART.": ("docs/rules/infernal-machines-artillery.md",
-                      "Infernal Machines: artillery module rule coverage")}
+COVERAGE_DOCS = Path("docs/rules")
 
 
-def render(catalogue: Path) -> dict[str, str]:
+def render(catalogue: Path, ruleset_id: Optional[str] = None) -> dict[str, str]:
+    """The coverage page of each installed rule system (or of one), by the path it is written to."""
     text = catalogue.read_text(encoding="utf-8")
-    coverage = merged()
-    return {path: coverage_table(catalogue_ids(text, prefix), coverage, title)
-            for prefix, (path, title) in TABLES.items()}
+    chosen = [ruleset(ruleset_id)] if ruleset_id else sorted(registered().values(), key=lambda r: r.id)
+    return {str(COVERAGE_DOCS / f"{r.id}.md"): coverage_table(r, text) for r in chosen}
 
 
 @rules_app.command("coverage")
 def coverage(catalogue: Annotated[Path, typer.Option("--catalogue")] = DEFAULT_CATALOGUE,
-             write: Annotated[bool, typer.Option("--write", help="write docs/rules/*.md")] = False):
-    """Print (or write) one row per catalogue id: implemented / needs a chart / ambiguous, and its test."""
-    for path, text in render(catalogue).items():
+             ruleset_id: Annotated[Optional[str], typer.Option("--ruleset", help="one rule system (its id)")] = None,
+             write: Annotated[bool, typer.Option("--write", help="write docs/rules/<ruleset>.md")] = False):
+    """Print (or write) one row per catalogue id of each rule system: implemented / partial / needs a
+    chart / ambiguous / not judgeable from a log / not yet, with the module and the tests."""
+    try:
+        pages = render(catalogue, ruleset_id)
+    except UnknownRuleSet as e:
+        typer.echo(f"umpire rules coverage: --ruleset: {e}", err=True)
+        raise typer.Exit(2)
+    except OSError as e:
+        typer.echo(f"umpire rules coverage: --catalogue: cannot read {catalogue} ({e.strerror})", err=True)
+        raise typer.Exit(2)
+    for path, text in pages.items():
         if write:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(text, encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The movement, observation and spotting coverage: named tests exist, and the doc lists every id."""
+"""The movement, observation and spotting coverage: named tests exist, and the generated coverage
+table (docs/rules/infernal-machines.md) lists every id with its status."""
 from __future__ import annotations
 
 import re
@@ -7,7 +8,7 @@ from domain.rules.coverage import STATUSES
 from domain.rules.infernal_machines import movement, observation, spotting
 from tests.conftest import ROOT
 
-DOC = ROOT / "docs" / "rules" / "infernal-machines-movement.md"
+DOC = ROOT / "docs" / "rules" / "infernal-machines.md"
 
 
 def test_every_covered_id_names_real_tests_and_a_known_status():
@@ -27,4 +28,4 @@ def test_the_doc_has_one_row_per_covered_id_with_its_status():
     text = DOC.read_text(encoding="utf-8")
     for module in (movement, observation, spotting):
         for rule, (status, _tests) in module.COVERAGE.items():
-            assert f"| {rule} | {status} |" in text, rule
+            assert f"| `{rule}` | {status} |" in text, rule

@@ -282,15 +282,41 @@ def sideways_drift(unit: UnitState, path) -> float:
     return geo.round_inches(worst)
 
 
+TESTS = "tests/unit/test_avbcw_movement.py::"
+EXAMPLE = "tests/acceptance/test_avbcw_example.py::"
+# rule id -> (status, tests, what is judged and what is not yet): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    rule: ("implemented", f"tests/unit/test_avbcw_movement.py::{test}") for rule, test in (
-        ("AVBCW.MOVE.NOSHOOT", "test_no_move_after_shooting"),
-        ("AVBCW.UNIT.STATS", "test_allowance"),
-        ("AVBCW.VEH.STATS", "test_vehicle_allowance_and_traction_damage"),
-        ("AVBCW.EQ.ARMOUR", "test_armour_costs_an_inch"),
-        ("AVBCW.EQ.BICYCLES", "test_bicycles"),
-        ("AVBCW.MOVE.TERRAIN", "test_terrain_stops"),
-        ("AVBCW.VEH.FACING", "test_vehicle_facing"),
-        ("AVBCW.VEH.WHEELED", "test_wheeled"),
-    )
+    "AVBCW.UNIT.STATS": ("partial", TESTS + "test_allowance",
+                         "MV: a move's length against the listed MV (\"within X\" is <= X). The rest of the row "
+                         "(ArmyListed against the table; heavy mortar \"3 4\": `avbcw-heavy-mortar-pts`, no "
+                         "default, ambiguous): not yet"),
+    "AVBCW.MOVE.NOSHOOT": ("implemented", f"{TESTS}test_no_move_after_shooting; "
+                           f"{TESTS}test_a_shot_after_a_move_of_the_same_turn_is_the_same_breach",
+                           "a unit's own moves (normal, second, charge) after its shot this turn, and a shot after "
+                           "its move; passengers' or off-table shots: `ambiguous`"),
+    "AVBCW.MOVE.TERRAIN": ("implemented", f"{TESTS}test_terrain_stops; "
+                           f"{TESTS}test_vehicles_and_terrain_follow_the_named_interpretation",
+                           "the move ends where the extent first meets a hedge, fence or wall it was not touching, "
+                           "or first touches area terrain; vehicles by `avbcw-vehicle-terrain` (default `cross`)"),
+    "AVBCW.EQ.ARMOUR": ("partial", TESTS + "test_armour_costs_an_inch",
+                        "\"-1” move\"; its +1 PRO and its cost: not yet"),
+    "AVBCW.EQ.BICYCLES": ("partial", TESTS + "test_bicycles",
+                          "12” when the whole path is on roads or good going; a move partly on them between MV and "
+                          "12”: `ambiguous`; cost and who may take it: not yet"),
+    "AVBCW.VEH.FACING": ("implemented", f"{TESTS}test_vehicle_facing; {TESTS}test_turning_to_follow_a_road; "
+                         f"{TESTS}test_poor_turn; "
+                         f"{TESTS}test_armour_plate_makes_a_soft_vehicle_a_poor_turner; "
+                         f"{EXAMPLE}test_the_example_gives_exactly_its_expected_findings",
+                         "<= 6.0” any turn; > 6.0” at most 45°, rotations between two segments on one road not "
+                         "counted; Poor turn (Mk.A Whippet, armour plate): <= 6.0” at most 45° (a road-excused turn "
+                         "there: `ambiguous`), > 6.0” directly forwards"),
+    "AVBCW.VEH.WHEELED": ("implemented", f"{TESTS}test_wheeled; {TESTS}test_a_tracked_vehicle_is_not_held_to_wheels; "
+                          f"{EXAMPLE}test_the_legal_rest_is_judged_not_skipped",
+                          "the base centre's path crosses no hedge, fence, wall, river or stream, and stays on roads "
+                          "(within width/2) or `wheels` ground; no `drive` listed: `unverifiable`"),
+    "AVBCW.VEH.STATS": ("partial", f"{TESTS}test_vehicle_allowance_and_traction_damage; "
+                        f"{TESTS}test_armour_and_traction_damage_have_no_stated_order",
+                        "a vehicle's MV, halved by traction damage, 0 when traction wrecked; armour and traction "
+                        "damage together have no stated order (`ambiguous` between the two results). The rest of the "
+                        "row: not yet"),
 }

@@ -391,13 +391,42 @@ class Aim:
         return geo.measure(origin, self.target_shape), label
 
 
+TESTS = "tests/unit/test_avbcw_shooting.py::"
+LEGAL_REST = "tests/acceptance/test_avbcw_example.py::test_the_legal_rest_is_judged_not_skipped"
+# rule id -> (status, tests, what is judged and what is not yet): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    rule: ("implemented", f"tests/unit/test_avbcw_shooting.py::{test}") for rule, test in (
-        ("AVBCW.SHOOT.RATINGS", "test_range_limits_and_arc"),
-        ("AVBCW.LOS", "test_line_of_sight"),
-        ("AVBCW.AMMO.LOW", "test_low_on_ammo_from_the_faces"),
-        ("AVBCW.EQ.POORSUP", "test_poorly_and_well_supplied"),
-        ("AVBCW.EQ.WELLSUP", "test_poorly_and_well_supplied"),
-        ("AVBCW.SUPP.TRIGGER", "test_suppression_trigger"),
-    )
+    "AVBCW.SUPP.TRIGGER": ("implemented", f"{TESTS}test_suppression_trigger; "
+                           f"{TESTS}test_melee_losses_do_not_suppress_and_vehicles_never_are; {LEGAL_REST}",
+                           "at least 2 COH lost from shooting this turn: suppressed by the end of the turn (or already "
+                           "suppressed; `suppression-ignored` only for AB.FEARLESS); a suppression with less: "
+                           "violation"),
+    "AVBCW.SUPP.NOPRONE": ("partial", TESTS + "test_melee_losses_do_not_suppress_and_vehicles_never_are",
+                           "\"Vehicles are never suppressed\"; the types that do not go prone: not yet"),
+    "AVBCW.SHOOT.RATINGS": ("partial", f"{TESTS}test_range_limits_and_arc; "
+                            f"{TESTS}test_how_wide_45_degrees_to_its_front_is",
+                            "range limits of the rating (measured by `avbcw-range`) and the unit's 45° front arc "
+                            "(`avbcw-arc`). The dice a rating gives: not yet (SHOOT.MODS)"),
+    "AVBCW.LOS": ("implemented", f"{TESTS}test_line_of_sight; {LEGAL_REST}",
+                  "from the leader, or the edge centre of the vehicle arc fired from: within 1” of a friend, a linear "
+                  "obstacle met, more than 3” of area terrain (total along the line); over a hill `unverifiable` (no "
+                  "hill rules); an obstacle at either end `ambiguous`; indirect shots `unverifiable`"),
+    "AVBCW.AMMO.LOW": ("implemented", f"{TESTS}test_low_on_ammo_from_the_faces; "
+                       f"{TESTS}test_ones_not_beating_hits_and_unrecorded_lows; "
+                       f"{TESTS}test_a_second_low_result_stops_the_shooting; {LEGAL_REST}",
+                       "`ones` from the DB.SHOOT faces (mismatch), \"more '1's' than successful hits\" against the "
+                       "AmmoStateChanged recorded (or missing by the phase's end), half the dice (round down; with "
+                       "modifiers by `avbcw-low-ammo-halve`), no shot after a second low result"),
+    "AVBCW.EQ.INDIRECT": ("partial", TESTS + "test_an_indirect_weapon_has_a_minimum_range",
+                          "minimum range (\"even partly within\"); exactly at it: `ambiguous` (\"≥12”\"). Line of "
+                          "communication and spotters: not yet"),
+    "AVBCW.EQ.MIXED": ("partial", TESTS + "test_mixed_weapons_limit_the_range_to_18",
+                       "\"limited to 18”\"; cost: not yet"),
+    "AVBCW.EQ.POORSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
+                         "low \"if any shooting attack dice rolls a '1'\"; both supply rules on one unit: "
+                         "`ambiguous`; cost: not yet"),
+    "AVBCW.EQ.WELLSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
+                         "low \"only ... if all shooting attack dice roll a '1'\"; cost: not yet"),
+    "AVBCW.VEH.SHOOT": ("partial", TESTS + "test_a_vehicle_weapon_fires_into_its_own_arcs",
+                        "the weapon's F/R/B/L arcs from its `at` point; low on ammo per weapon (AMMO.LOW). Coaxial "
+                        "MG, several targets, target priority: not yet"),
 }

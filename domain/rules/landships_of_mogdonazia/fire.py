@@ -174,3 +174,23 @@ def deck_rule(purpose: str) -> Rule:
         return finer(RULEBOOK.rule(purpose), "DECK")
     return Rule(f"{purpose}.DECK", CARDS_PAGE, "Umpire game log")
 
+
+
+TESTS = "tests/unit/test_mog_fire.py::"
+# rule id -> (status, tests, what is judged and what is not yet): docs/rules/landships-of-mogdonazia.md
+COVERAGE = {
+    "MOG.FIRE.CARD": ("implemented", "; ".join(TESTS + t for t in (
+        "test_hit_cards_by_weapon_class", "test_the_example_hit_card_is_a_critical_and_nothing_fails",
+        "test_a_card_other_than_the_one_turned_is_a_mismatch", "test_more_cards_than_hits",
+        "test_a_card_drawn_twice_before_a_shuffle_is_a_violation", "test_a_card_from_an_empty_deck_is_a_violation",
+        "test_a_save_card_is_checked_against_its_deck_under_its_own_id"))
+        + "; tests/acceptance/test_mog_example.py::test_the_example_legal_lines_are_judged_ok",
+        "`HitCards`: the card turned, one per hit, the outcome by weapon class; fire at an open-topped crew needs "
+        "TSATF. `DeckChecks`: every card drawn against its deck, under `<for>.DECK` (`MOG.FIRE.CARD.DECK`, "
+        "`TSATF.SAVE.DECK`, ...: game-log-tabletop.md, Cards); a `TSATF.*` card's `meaning` is `unverifiable` unless "
+        "the table pack holds that procedure"),
+    "MOG.PA": ("partial", TESTS + "test_powered_armour_face_is_a_wound_and_ace_killed",
+               "`HitCards`: face a wound, ace killed"),
+    "MOG.AIR.SHOOT": ("partial", TESTS + "test_an_ace_against_an_airship_follows_mog_air_cards",
+                      "`HitCards`: face card the Airship chart; aces `mog-air-cards` (no default: ambiguous)"),
+}

@@ -234,3 +234,44 @@ def _passage(terrain: str) -> str:
             "off-road": "\"Movement off roads uses half the maximum number of dice rounded up\"",
             "rough": "\"Movement in rough terrain negates the highest die rolled\""}[terrain]
 
+
+
+TESTS = "tests/unit/test_mog_vehicles.py::"
+EXAMPLE = "tests/acceptance/test_mog_example.py::"
+# rule id -> (status, tests, what is judged and what is not yet): docs/rules/landships-of-mogdonazia.md
+COVERAGE = {
+    "MOG.VEH.SPEED": ("implemented", "; ".join(TESTS + t for t in (
+        "test_speed_dice_are_the_d6", "test_off_road_rolls_half_the_dice_rounded_up",
+        "test_on_road_rolls_all_the_dice",
+        "test_leaving_the_road_is_off_road_under_the_worst_class", "test_rough_drops_the_highest_die",
+        "test_one_die_at_least", "test_a_move_without_its_roll_is_a_missing_roll",
+        "test_unchosen_speed_roll_reading_is_ambiguous_when_the_readings_differ",
+        "test_a_broken_down_vehicle_rolls_no_movement_dice"))
+        + f"; {EXAMPLE}test_the_example_gives_exactly_its_expected_findings",
+        "`VehicleBuilding`, `MovementDice`; ambiguous where `mog-speed-roll` (no default) changes the dice, or a gears "
+        "hit (\"lose one die\") may come off the maximum or the terrain's dice; `mog-terrain-class` (worst), "
+        "`mog-rough-dice` (off-road)"),
+    "MOG.VEH.CREW": ("implemented", f"{TESTS}test_crew_is_the_weapon_crews_and_a_commanding_officer; "
+                     f"{TESTS}test_the_example_vehicle_is_built_legally",
+                     "`VehicleBuilding`: crew >= the weapon crews + 1, EX-MOG-02; \"looks sufficient\" is not judgeable "
+                     "from a log: the declared `crew` is judged"),
+    "MOG.VEH.ARMOUR": ("implemented", f"{TESTS}test_target_class_from_the_look_and_the_roll; "
+                       f"{TESTS}test_a_neutral_look_rolling_5_or_6_is_ambiguous; "
+                       f"{TESTS}test_no_armour_roll_is_a_missing_roll; "
+                       f"{EXAMPLE}test_the_example_legal_lines_are_judged_ok",
+                       "`VehicleBuilding`; ambiguous for a neutral look rolling 5 or 6 (`mog-armour-neutral`, "
+                       "AP-MOG-01); \"looks like it is armoured\" is not judgeable from a log: the declared `looks` is "
+                       "judged"),
+    "MOG.WEAP.MOUNTS": ("partial", TESTS + "test_a_weapon_has_its_crew_and_a_forward_weapon_fires_forward",
+                        "`VehicleBuilding`: judged at build (every weapon crewed; a forward weapon bears 0); arcs at "
+                        "fire time not yet; \"Weapons and weapon positions must reflect what is on the model\" is not "
+                        "judgeable from a log: the declared `weapons` are judged"),
+    "MOG.PA": ("partial", TESTS + "test_powered_armour_has_one_crew_and_at_most_two_weapons",
+               "`VehicleBuilding`: built with one crew and at most two weapons; the rest not yet"),
+    "MOG.CLOCKWORK": ("partial", TESTS + "test_a_clockwork_has_an_operator",
+                      "`VehicleBuilding`: an operator at build; breakdown as a landship (breakdown.py), hit cards "
+                      "(fire.py; face: the chart every turn, ace: shut down); the chart and repair \"within 2\" not "
+                      "yet"),
+    "MOG.AIR.SHOOT": ("partial", TESTS + "test_airships_count_as_class_iv",
+                      "`VehicleBuilding`: class IV at build; the 12\" limit not yet"),
+}
