@@ -193,13 +193,13 @@ class RuleModule:
         self.ctx = ctx
 
     def before(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
-        handler = getattr(self, f"on_{line['type']}", None)
-        return handler(line) or () if handler else ()
+        handler = handlers_of(type(self), "on_").get(line["type"])
+        return handler(self, line) or () if handler else ()
 
     def after(self, line: dict[str, Any]) -> Iterable[RuleApplication]:
         """Called with the board already holding the event (for state the module keeps)."""
-        handler = getattr(self, f"after_{line['type']}", None)
-        return handler(line) or () if handler else ()
+        handler = handlers_of(type(self), "after_").get(line["type"])
+        return handler(self, line) or () if handler else ()
 
     def steps_for(self, kind: str) -> tuple[Optional[Step], Optional[Step]]:
         """What judges an event of this type before and after the board takes it: the module's
@@ -218,7 +218,7 @@ def _step(module: RuleModule, generic: str, prefix: str, kind: str) -> Optional[
     if getattr(type(module), generic) is not getattr(RuleModule, generic):
         return getattr(module, generic)
     handler = handlers_of(type(module), prefix).get(kind)
-    return None if handler is None else (lambda line: handler(module, line) or ())
+    return None if handler is None else handler.__get__(module)   # the bound handler: one call per event
 
 
 class Dispatch:
@@ -302,14 +302,12 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
             applications.extend(_rejected_options(line, interpretations))
         ctx.record(line)
         before, after = dispatch.plan(line["type"])
-        for module, step in before:
-            _judge(applications, module, step, line)
+        _judge_all(applications, before, line)
         apply(board, line)
         for fold in ctx._folds:
             fold.update(line, board)
         ctx.moment += 1
-        for module, step in after:
-            _judge(applications, module, step, line)
+        _judge_all(applications, after, line)
         if on_progress:
             on_progress(line["seq"])
     for module in modules:
@@ -321,17 +319,34 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
 AUDIT_FAILED = Rule("LOG.AUDIT", "the auditor itself", "Umpire")
 
 
+def _judge_all(applications: list[RuleApplication], steps: list[tuple[RuleModule, Step]],
+               line: dict[str, Any]) -> None:
+    """Each module's judgement of one event, in module order (the loop of every event: kept to
+    one call per judging module)."""
+    for module, step in steps:
+        try:
+            found = step(line)
+            if found:
+                applications.extend(found)
+        except Exception as exc:  # noqa: BLE001 - any defect of a rule module, reported, not raised
+            applications.append(_failed(module, line, exc))
+
+
 def _judge(applications: list[RuleApplication], module: RuleModule,
            step: Callable[[dict[str, Any]], Iterable[RuleApplication]], line: dict[str, Any]) -> None:
     """One module's judgement of one event. A module that fails on an event the log format
     allows is a defect of the auditor: the report says so at that event (unverifiable, naming
     the module) and the audit goes on, instead of the whole audit failing with it."""
     try:
-        applications.extend(step(line))
+        applications.extend(step(line) or ())
     except Exception as exc:  # noqa: BLE001 - any defect of a rule module, reported, not raised
-        applications.append(AUDIT_FAILED.unverifiable(
-            line["seq"], f"{type(module).__name__} could not judge this event ({type(exc).__name__}: {exc}); "
-            "its rules are not judged here (a defect of the auditor: please report it)"))
+        applications.append(_failed(module, line, exc))
+
+
+def _failed(module: RuleModule, line: dict[str, Any], exc: Exception) -> RuleApplication:
+    return AUDIT_FAILED.unverifiable(
+        line["seq"], f"{type(module).__name__} could not judge this event ({type(exc).__name__}: {exc}); "
+        "its rules are not judged here (a defect of the auditor: please report it)")
 
 
 def _rejected_options(line: dict[str, Any], interpretations: Interpretations) -> list[RuleApplication]:
