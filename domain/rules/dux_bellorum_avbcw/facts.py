@@ -1,6 +1,7 @@
-"""What the Dux Bellorum AVBCW rule modules read beside the board: the typed event, each unit's
-army-list entry, a shooting rating's numbers, a unit's extent and its friends on the table, and
-where a path runs on ground good for wheels (game-log-tabletop.md, Dux Bellorum)."""
+"""What the Dux Bellorum AVBCW rule modules read beside the board and their typed events
+(`AuditContext.typed`): each unit's army-list entry, a shooting rating's numbers, a unit's extent
+and its friends on the table, and where a path runs on ground good for wheels
+(game-log-tabletop.md, Dux Bellorum)."""
 from __future__ import annotations
 
 import re
@@ -13,7 +14,7 @@ from shapely.ops import unary_union
 
 from domain.board.state import BoardState, UnitState
 from domain.rulebook import beside
-from domain.rules.dux_bellorum_avbcw.events import EVENTS, ListedUnit
+from domain.rules.dux_bellorum_avbcw.events import ArmyListed, ListedUnit
 from domain.tabletop import geometry as geo
 
 RULEBOOK = beside(__file__)
@@ -22,19 +23,14 @@ RULESET_ID = "dux-bellorum-avbcw"
 GONE = ("destroyed", "not-arrived", "eliminated")
 
 
-def typed(line: Mapping[str, Any]) -> Any:
-    """The event's data as the pydantic model the log was validated with."""
-    return EVENTS[line["type"]].model_validate(line["data"])
-
-
 class ArmyLists:
     """Each listed unit's ArmyListed entry ("statistics come from ArmyListed"), by unit id."""
 
     def __init__(self) -> None:
         self.entries: dict[str, ListedUnit] = {}
 
-    def take(self, line: Mapping[str, Any]) -> None:
-        self.entries.update({entry.unit: entry for entry in typed(line).units})
+    def take(self, listed: ArmyListed) -> None:
+        self.entries.update({entry.unit: entry for entry in listed.units})
 
     def get(self, unit_id: str) -> Optional[ListedUnit]:
         return self.entries.get(unit_id)

@@ -11,8 +11,7 @@ from typing import Any, Iterable, Optional
 from domain.board.state import UnitState
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
-    RULEBOOK, RULESET_ID, ArmyLists, good_ground, has_rule, centre_line, inches_of, is_vehicle, path_on,
-    typed)
+    RULEBOOK, RULESET_ID, ArmyLists, good_ground, has_rule, centre_line, inches_of, is_vehicle, path_on)
 from domain.rules.engine import RuleApplication, RuleModule
 from domain.tabletop import geometry as geo
 
@@ -59,17 +58,17 @@ class AVBCWMovement(RuleModule):
         self.damage: dict[str, set[str]] = {}                    # vehicle -> VehicleDamaged results
 
     def on_ArmyListed(self, line):
-        self.lists.take(line)
+        self.lists.take(self.ctx.typed(line))
 
     def on_VehicleDamaged(self, line):
-        data = typed(line)
+        data = self.ctx.typed(line)
         self.damage.setdefault(data.vehicle, set()).add(data.result)
 
     # ------------------------------------------------------------ MOVE.NOSHOOT
 
     def on_ShotFired(self, line) -> Iterable[RuleApplication]:
         """"A unit or vehicle cannot move if it shoots this turn": a shot after its move."""
-        data = typed(line)
+        data = self.ctx.typed(line)
         key = (line["turn"], data.shooter)
         self.shots.setdefault(key, {"seq": line["seq"], "data": data})
         moved = self.moves.get(key)
@@ -97,7 +96,7 @@ class AVBCWMovement(RuleModule):
     # ------------------------------------------------------------ UnitMoved
 
     def on_UnitMoved(self, line) -> Iterable[RuleApplication]:
-        data = typed(line)
+        data = self.ctx.typed(line)
         unit = self.ctx.board.units.get(data.unit)
         if unit is None or unit.position is None:
             return ()      # a move of no unit on the table: the log's reference check says so

@@ -15,8 +15,7 @@ from typing import Any, Iterable, Optional
 from domain.board.state import UnitState
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
-    RULEBOOK, RULESET_ID, ArmyLists, Rating, friends_of, has_rule, is_vehicle, on_table, rating_of, typed,
-    unit_extent)
+    RULEBOOK, RULESET_ID, ArmyLists, Rating, friends_of, has_rule, is_vehicle, on_table, rating_of, unit_extent)
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.tabletop import geometry as geo
 from domain.tabletop.queries import ARC_HALF_WIDTH, EDGE_OFFSETS
@@ -49,12 +48,12 @@ class AVBCWShooting(RuleModule):
         self.pending_supp: dict[str, int] = {}           # unit -> seq of the loss that reached 2
 
     def on_ArmyListed(self, line):
-        self.lists.take(line)
+        self.lists.take(self.ctx.typed(line))
 
     # ------------------------------------------------------------ ShotFired
 
     def on_ShotFired(self, line) -> Iterable[RuleApplication]:
-        data = typed(line)
+        data = self.ctx.typed(line)
         self.shots[data.attack] = line
         board = self.ctx.board
         shooter, target = board.units.get(data.shooter), board.units.get(data.target)
@@ -117,17 +116,18 @@ class AVBCWShooting(RuleModule):
         """"A unit that makes a shooting attack and rolls more '1's' than successful hits becomes
         'low on ammo'" (`ones` from the DB.SHOOT faces); Poorly supplied: "if any shooting attack
         dice rolls a '1'"; Well supplied: "only ... if all shooting attack dice roll a '1'"."""
-        data = typed(line)
+        data = self.ctx.typed(line)
         shot = self.shots.get(data.attack)
         if shot is None:
             return ()
-        fired = typed(shot)
+        fired = self.ctx.typed(shot)
         seq = line["seq"]
         roll = next((r for r in reversed(self.ctx.rolls_for(data.attack, "DB.SHOOT", after=shot["seq"], before=seq))), None)
         if roll is None:
             return [AMMO.missing_roll(seq, f"attack {data.attack} is resolved without its DB.SHOOT DieRolled: its 1s "
                                       "cannot be counted", related=[shot["seq"]])]
-        faces = roll["data"].get("results") or [roll["data"].get("result")]
+        rolled = self.ctx.typed(roll)
+        faces = rolled.results or [rolled.result]
         ones = faces.count(1)
         out = []
         if data.ones != ones:
@@ -147,7 +147,7 @@ class AVBCWShooting(RuleModule):
     # ------------------------------------------------------------ AmmoStateChanged
 
     def on_AmmoStateChanged(self, line) -> Iterable[RuleApplication]:
-        data = typed(line)
+        data = self.ctx.typed(line)
         unit = self.ctx.board.units.get(data.unit)
         vehicle = unit is not None and is_vehicle(unit, self.lists.get(data.unit))
         key = self._ammo_key(data.unit, data.weapon, vehicle)
@@ -185,7 +185,7 @@ class AVBCWShooting(RuleModule):
     # ------------------------------------------------------------ suppression
 
     def on_CohesionLost(self, line) -> Iterable[RuleApplication]:
-        data = typed(line)
+        data = self.ctx.typed(line)
         if data.cause != "shooting":
             return ()
         key = (line["turn"], data.unit)
@@ -200,7 +200,7 @@ class AVBCWShooting(RuleModule):
         return ()
 
     def on_UnitStatusChanged(self, line) -> Iterable[RuleApplication]:
-        data = typed(line)
+        data = self.ctx.typed(line)
         if data.status not in ("suppressed", "suppression-ignored"):
             return ()
         seq, unit = line["seq"], self.ctx.board.units.get(data.unit)
