@@ -8,11 +8,11 @@ A breakdown test reads the class of the vehicle's move this turn, which may come
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
-                                                          typed, vehicle_of)
+                                                          vehicle_of)
 from domain.rules.landships_of_mogdonazia.terrain import move_class, position_class, worst
 from domain.tabletop.geometry import path_length
 
@@ -29,6 +29,7 @@ REPAIRED_ON = 5   # "To repair, roll a D6. On a 5 to 6, the system is repaired."
 # just like a landship"; PAs "do not have to roll for breakdowns".
 ROLLS_FOR_BREAKDOWN = frozenset({"landship", "clockwork"})
 GONE = ("destroyed", "abandoned")
+ACTS = ("UnitMoved", "ShotFired")   # what the crew does: moving the vehicle, shooting from it
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Breakdown(RuleModule):
 
     def on_TurnStarted(self, line):
         out = self._end_of_turn(line["seq"] - 1)
-        self.turn = line["data"]["turn"]
+        self.turn = self.ctx.typed(line).turn
         self.pending, self.tested, self.moves = [], set(), {}
         self.broken_at_start = {u.unit for u in self.ctx.board.units.values() if "broken-down" in u.status}
         self.turn_seq = line["seq"]
@@ -65,7 +66,7 @@ class Breakdown(RuleModule):
         return self._end_of_turn(len(self.ctx.lines))
 
     def on_BreakdownTested(self, line):
-        test = typed(line)
+        test = self.ctx.typed(line)
         if test.kind == "restart":
             return [self._restart(line, test)]
         roll = last_roll(self.ctx, test.unit, "MOG.VEH.BREAKDOWN", line["seq"])
@@ -75,7 +76,8 @@ class Breakdown(RuleModule):
             return [BREAKDOWN.violation(line["seq"], f"{test.unit} tests for breakdown twice in turn {self.turn} "
                                         "(\"roll for breakdown every turn\": once a turn)")]
         self.tested.add(test.unit)
-        self.pending.append(Test(line["seq"], test.unit, test.terrain, test.broke_down, roll["data"]["result"]))
+        face = self.ctx.typed(roll).result
+        self.pending.append(Test(line["seq"], test.unit, test.terrain, test.broke_down, face))
         return ()
 
     def _restart(self, line, test) -> RuleApplication:
@@ -86,21 +88,21 @@ class Breakdown(RuleModule):
         roll = last_roll(self.ctx, test.unit, "MOG.VEH.BREAKDOWN.RESTART", seq)
         if roll is None:
             return RESTART.missing_roll(seq, f"no MOG.VEH.BREAKDOWN.RESTART d6 about {test.unit} this turn")
-        face = roll["data"]["result"]
+        face = self.ctx.typed(roll).result
         expected = face >= RESTARTS_ON
         return RESTART.judge(seq, test.restarted == expected, f"restart d6 {face}: restarted {expected}",
                              f"the restart d6 shows {face} (\"On a 4 to 6\"): restarted is {expected}",
                              verdict=Verdict.MISMATCH, expected=expected, recorded=test.restarted, related=[roll["seq"]])
 
     def on_UnitMoved(self, line):
-        move = typed(line)
+        move = self.ctx.typed(line)
         built = vehicle_of(self.ctx, move.unit)
         if built is None or built.get("kind") not in ROLLS_FOR_BREAKDOWN:
             return ()
         unit = self.ctx.board.units[move.unit]
         reading = self.ctx.interpretations.reading("mog-terrain-class")
-        self.moves.setdefault(move.unit, []).append(move_class(unit, line["data"]["path"], self.ctx.board.table, reading))
-        length = path_length(line["data"]["path"])
+        self.moves.setdefault(move.unit, []).append(move_class(unit, move.path, self.ctx.board.table, reading))
+        length = path_length(move.path)
         if length == 0:
             return ()
         if "broken-down" in unit.status or restarted_this_turn(self.ctx, move.unit, line["seq"]):
@@ -155,7 +157,7 @@ class Repair(RuleModule):
         self.repairing: dict[str, tuple[int, int]] = {}   # unit -> (turn, seq of the repair)
 
     def on_RepairAttempted(self, line):
-        attempt, seq = typed(line), line["seq"]
+        attempt, seq = self.ctx.typed(line), line["seq"]
         built = vehicle_of(self.ctx, attempt.unit) or {}
         if built.get("kind") == "airplane":
             return [AIR_REPAIR.violation(seq, "\"Airplane pilots cannot repair systems, as they are the only persons "
@@ -165,7 +167,7 @@ class Repair(RuleModule):
         if roll is None:
             out.append(REPAIR.missing_roll(seq, f"no MOG.VEH.REPAIR d6 about {attempt.unit} this turn"))
         else:
-            face = roll["data"]["result"]
+            face = self.ctx.typed(roll).result
             expected = face >= REPAIRED_ON
             out.append(REPAIR.judge(seq, attempt.repaired == expected, f"repair d6 {face}: repaired {expected}",
                                     f"the repair d6 shows {face} (\"On a 5 to 6\"): repaired is {expected}",
@@ -178,7 +180,8 @@ class Repair(RuleModule):
 
     def _busy_before(self, line, unit: str) -> list[RuleApplication]:
         """What the crew did earlier this turn: "cannot do anything else for the entire turn"."""
-        return [self._busy(l, unit, line["seq"]) for l in this_turn(self.ctx, line["seq"]) if _acts(l, unit)]
+        return [self._busy(act, unit, line["seq"]) for act in this_turn(self.ctx, line["seq"], *ACTS)
+                if self._acts(act, unit)]
 
     def _busy(self, act: dict[str, Any], unit: str, repair_seq: int) -> RuleApplication:
         return REPAIR.violation(act["seq"], f"{unit}'s crew repairs this turn (seq {repair_seq}): \"While repairing, "
@@ -187,19 +190,18 @@ class Repair(RuleModule):
 
     def _later(self, line) -> list[RuleApplication]:
         for unit, (turn, seq) in self.repairing.items():
-            if turn == line["turn"] and _acts(line, unit):
+            if turn == line["turn"] and self._acts(line, unit):
                 return [self._busy(line, unit, seq)]
         return []
 
     on_UnitMoved = on_ShotFired = _later
 
-
-def _acts(line: dict[str, Any], unit: str) -> Optional[bool]:
-    """Whether a line is the vehicle's crew doing something: moving it or shooting from it."""
-    d = line["data"]
-    if line["type"] == "UnitMoved":
-        return d.get("unit") == unit and path_length(d["path"]) > 0
-    return line["type"] == "ShotFired" and d.get("shooter") == unit
+    def _acts(self, line: dict[str, Any], unit: str) -> bool:
+        """Whether a line is the vehicle's crew doing something: moving it or shooting from it."""
+        event = self.ctx.typed(line)
+        if line["type"] == "UnitMoved":
+            return event.unit == unit and path_length(event.path) > 0
+        return event.shooter == unit
 
 
 TESTS = "tests/unit/test_mog_vehicles.py::"

@@ -1,21 +1,15 @@
-"""What the Landships of Mogdonazia rule modules share: the rulebook, typed events, finer ids
-below a catalogue id, the rolls and cards an outcome reads, and the lines of the current turn."""
+"""What the Landships of Mogdonazia rule modules share: the rulebook, finer ids below a catalogue
+id, the rolls an outcome reads, and the lines of the current turn (looked back through the audit's
+index; each line read as its typed event, `AuditContext.typed`)."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
-from domain.events import CORE_EVENTS, Data
+from domain.events import DieRolled
 from domain.rulebook import beside
 from domain.rules.engine import AuditContext, Rule
-from domain.rules.landships_of_mogdonazia.events import EVENTS
 
 RULEBOOK = beside(__file__)
-
-
-def typed(line: dict[str, Any]) -> Data:
-    """The event's data as the pydantic model the log was validated with."""
-    schema = EVENTS.get(line["type"]) or CORE_EVENTS[line["type"]]
-    return schema.__pydantic_validator__.validate_python(line["data"])
 
 
 def finer(rule: Rule, suffix: str) -> Rule:
@@ -23,32 +17,33 @@ def finer(rule: Rule, suffix: str) -> Rule:
     return Rule(f"{rule.id}.{suffix}", rule.section, rule.book)
 
 
-def this_turn(ctx: AuditContext, before: Optional[int] = None) -> Iterator[dict[str, Any]]:
-    """The lines of the current turn before `before` (default: all so far), latest first."""
-    end = (before or len(ctx.lines) + 1) - 1
-    for line in reversed(ctx.lines[:end]):
-        if line["type"] == "TurnStarted":
-            return
-        yield line
+def turn_began(ctx: AuditContext, before: int) -> int:
+    """The seq of the TurnStarted of the turn that seq `before` is in (0 before the first turn)."""
+    started = ctx.of_type("TurnStarted", before=before)
+    return started[-1]["seq"] if started else 0
+
+
+def this_turn(ctx: AuditContext, before: int, *kinds: str) -> list[dict[str, Any]]:
+    """The lines of these types in the current turn before seq `before`, latest first."""
+    after = turn_began(ctx, before)
+    found = [line for kind in kinds for line in ctx.of_type(kind, after=after, before=before)]
+    return sorted(found, key=lambda line: line["seq"], reverse=True)
 
 
 def last_roll(ctx: AuditContext, subject: str, purpose: str, before: int,
               after: int = 0, turn_only: bool = True) -> Optional[dict[str, Any]]:
     """The latest DieRolled of exactly this purpose about `subject` before seq `before` (and after
     seq `after`): the roll an outcome reads ("A rolled allowance follows its DieRolled")."""
-    lines = this_turn(ctx, before) if turn_only else reversed(ctx.lines[:before - 1])
-    for line in lines:
-        if line["seq"] <= after:
-            return None
-        d = line["data"]
-        if line["type"] == "DieRolled" and d.get("purpose") == purpose and d.get("subject") == subject:
+    if turn_only:
+        after = max(after, turn_began(ctx, before))
+    for line in reversed(ctx.rolls_for(subject, purpose, after=after, before=before)):
+        if ctx.typed(line).purpose == purpose:
             return line
     return None
 
 
-def faces(roll: dict[str, Any]) -> list[int]:
-    data = roll["data"]
-    return list(data.get("results") or [data["result"]])
+def faces(roll: DieRolled) -> list[int]:
+    return list(roll.results or [roll.result])
 
 
 def vehicle_of(ctx: AuditContext, unit: str) -> Optional[dict[str, Any]]:
@@ -58,5 +53,5 @@ def vehicle_of(ctx: AuditContext, unit: str) -> Optional[dict[str, Any]]:
 
 def restarted_this_turn(ctx: AuditContext, unit: str, before: int) -> bool:
     """A restart this turn: "the vehicle will move normally next turn", not in this one."""
-    return any(l["type"] == "BreakdownTested" and l["data"]["unit"] == unit and l["data"].get("restarted")
-               for l in this_turn(ctx, before))
+    return any(test.unit == unit and test.restarted
+               for test in map(ctx.typed, this_turn(ctx, before, "BreakdownTested")))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, finer, typed, vehicle_of
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, finer, vehicle_of
 from domain.tabletop.events import RANKS, SUITS
 
 CARD = RULEBOOK.rule("MOG.FIRE.CARD")
@@ -57,29 +57,31 @@ class HitCards(RuleModule):
         self.cards: dict[str, list[int]] = {}   # attack -> seqs of its HitCardResolved
 
     def on_ShotFired(self, line):
-        shot = typed(line)
+        shot = self.ctx.typed(line)
         self.shots[shot.attack] = shot
 
     def on_ShotResolved(self, line):
-        self.hits[line["data"]["attack"]] = line["data"]["hits"]
+        resolved = self.ctx.typed(line)
+        self.hits[resolved.attack] = resolved.hits
 
     def on_HitCardResolved(self, line):
-        hit, seq = typed(line), line["seq"]
+        hit, seq = self.ctx.typed(line), line["seq"]
         earlier = self.cards.setdefault(hit.attack, [])
         drawn = self._card_for(hit.attack, seq, after=earlier[-1] if earlier else 0)
         earlier.append(seq)
         out = [a for a in (self._count(hit, seq, len(earlier)), self._class(hit, seq)) if a]
         if drawn is None:
             return out + [CARD.missing_roll(seq, f"no CardDrawn for MOG.FIRE.CARD about {hit.attack} before it")]
-        if drawn["data"]["card"] != hit.card:
-            return out + [CARD.mismatch(seq, f"the card turned was {drawn['data']['card']}, not {hit.card}",
-                                        expected=drawn["data"]["card"], recorded=hit.card, related=[drawn["seq"]])]
+        card = self.ctx.typed(drawn).card
+        if card != hit.card:
+            return out + [CARD.mismatch(seq, f"the card turned was {card}, not {hit.card}",
+                                        expected=card, recorded=hit.card, related=[drawn["seq"]])]
         return out + [self._outcome(hit, seq, drawn["seq"])]
 
     def _card_for(self, attack: str, seq: int, after: int) -> Optional[dict[str, Any]]:
-        for line in reversed(self.ctx.lines[after:seq - 1]):
-            d = line["data"]
-            if line["type"] == "CardDrawn" and d.get("for") == CARD.id and d.get("subject") == attack:
+        for line in reversed(self.ctx.of_type("CardDrawn", after=after, before=seq)):
+            drawn = self.ctx.typed(line)
+            if drawn.for_ == CARD.id and drawn.subject == attack:
                 return line
         return None
 
@@ -144,7 +146,7 @@ class DeckChecks(RuleModule):
     ruleset = "landships-of-mogdonazia"
 
     def on_CardDrawn(self, line):
-        drawn, seq = typed(line), line["seq"]
+        drawn, seq = self.ctx.typed(line), line["seq"]
         rule = deck_rule(drawn.for_)
         deck = self.ctx.board.extra.get("decks", {}).get(drawn.deck, {"cards": 0, "drawn": []})
         out = []
@@ -164,8 +166,9 @@ class DeckChecks(RuleModule):
         return out
 
     def _drawn_at(self, deck: str, card: str, seq: int) -> list[int]:
-        return [l["seq"] for l in self.ctx.lines[:seq - 1] if l["type"] == "CardDrawn"
-                and l["data"]["deck"] == deck and l["data"]["card"] == card][-1:]
+        typed = self.ctx.typed
+        return [l["seq"] for l in self.ctx.of_type("CardDrawn", before=seq)
+                if (typed(l).deck, typed(l).card) == (deck, card)][-1:]
 
 
 def deck_rule(purpose: str) -> Rule:

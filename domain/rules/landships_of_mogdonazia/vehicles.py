@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, faces, last_roll, restarted_this_turn, this_turn,
-                                                          typed, vehicle_of)
+                                                          vehicle_of)
 from domain.rules.landships_of_mogdonazia.terrain import move_class
 from domain.tabletop.geometry import path_length
 
@@ -44,15 +44,16 @@ class VehicleBuilding(RuleModule):
     ruleset = "landships-of-mogdonazia"
 
     def on_VehicleBuilt(self, line):
-        built = typed(line)
+        built = self.ctx.typed(line)
         return [a for a in (self._speed(line, built), self._target_class(line, built),
                             self._crew(line, built), self._mounts(line, built)) if a is not None]
 
     def _roll(self, line, purpose: str, rule) -> tuple[Optional[int], Optional[RuleApplication]]:
-        roll = last_roll(self.ctx, line["data"]["unit"], purpose, line["seq"], turn_only=False)
+        unit = self.ctx.typed(line).unit
+        roll = last_roll(self.ctx, unit, purpose, line["seq"], turn_only=False)
         if roll is None:
-            return None, rule.missing_roll(line["seq"], f"no {purpose} d6 about {line['data']['unit']} before it is built")
-        return roll["data"]["result"], None
+            return None, rule.missing_roll(line["seq"], f"no {purpose} d6 about {unit} before it is built")
+        return self.ctx.typed(roll).result, None
 
     def _speed(self, line, built) -> Optional[RuleApplication]:
         if built.kind not in ROLLED_SPEED:
@@ -147,18 +148,18 @@ class MovementDice(RuleModule):
     ruleset = "landships-of-mogdonazia"
 
     def on_DieRolled(self, line):
-        d = line["data"]
-        if d["purpose"] != SPEED_DICE_ROLL or d.get("subject") not in self.ctx.board.units:
+        roll = self.ctx.typed(line)
+        if roll.purpose != SPEED_DICE_ROLL or roll.subject not in self.ctx.board.units:
             return ()
-        stopped = [s for s in self.ctx.board.units[d["subject"]].status if s in STOPPED]
+        stopped = [s for s in self.ctx.board.units[roll.subject].status if s in STOPPED]
         if stopped:
-            return [SPEED.violation(line["seq"], f"{d['subject']} is {stopped[0]}: no movement dice (\"a minimum "
+            return [SPEED.violation(line["seq"], f"{roll.subject} is {stopped[0]}: no movement dice (\"a minimum "
                                     "number of one die ... except if it is broken down or immobilized\")",
-                                    expected=0, recorded=len(faces(line)))]
+                                    expected=0, recorded=len(faces(roll)))]
         return ()
 
     def on_UnitMoved(self, line):
-        move = typed(line)
+        move = self.ctx.typed(line)
         built = vehicle_of(self.ctx, move.unit)
         if built is None or built.get("kind") != "landship" or move.mode not in (None, "normal"):
             return ()
@@ -168,14 +169,14 @@ class MovementDice(RuleModule):
         roll = self._roll_before(line)
         if roll is None:
             return [SPEED.missing_roll(line["seq"], f"{move.unit} moves without its {SPEED_DICE_ROLL} roll")]
-        terrain = move_class(unit, line["data"]["path"], self.ctx.board.table,
+        terrain = move_class(unit, move.path, self.ctx.board.table,
                              self.ctx.interpretations.reading("mog-terrain-class"))
         return [self._judge(line, roll, built, terrain, half="half-speed" in unit.status)]
 
     def _roll_before(self, line) -> Optional[dict[str, Any]]:
-        unit = line["data"]["unit"]
-        previous = next((l["seq"] for l in this_turn(self.ctx, line["seq"])
-                         if l["type"] == "UnitMoved" and l["data"]["unit"] == unit), 0)
+        unit = self.ctx.typed(line).unit
+        previous = next((l["seq"] for l in this_turn(self.ctx, line["seq"], "UnitMoved")
+                         if self.ctx.typed(l).unit == unit), 0)
         return last_roll(self.ctx, unit, SPEED_DICE_ROLL, line["seq"], after=previous)
 
     def _maximum(self, line, built) -> tuple[Optional[int], str]:
@@ -185,8 +186,8 @@ class MovementDice(RuleModule):
         reading = self.ctx.interpretations.reading("mog-speed-roll")
         label = self.ctx.interpretations.label("mog-speed-roll")
         once = built["speed_dice"]
-        fresh = last_roll(self.ctx, line["data"]["unit"], "MOG.VEH.SPEED", line["seq"])
-        per_turn = fresh["data"]["result"] if fresh else None
+        fresh = last_roll(self.ctx, self.ctx.typed(line).unit, "MOG.VEH.SPEED", line["seq"])
+        per_turn = self.ctx.typed(fresh).result if fresh else None
         if reading == "once":
             return once, label
         if reading == "per-turn":
@@ -196,7 +197,7 @@ class MovementDice(RuleModule):
     def _judge(self, line, roll, built, terrain: str, half: bool = False) -> RuleApplication:
         maximum, label = self._maximum(line, built)
         rough = self.ctx.interpretations.reading("mog-rough-dice")
-        seq, rolled = roll["seq"], faces(roll)
+        seq, rolled = roll["seq"], faces(self.ctx.typed(roll))
         inputs = {"terrain": terrain, "maximum": maximum, "mog-rough-dice": rough}
         if maximum is None and self.ctx.interpretations.reading("mog-speed-roll") == "per-turn":
             return SPEED.missing_roll(line["seq"], "speed dice rolled per turn: no MOG.VEH.SPEED d6 this turn",
@@ -204,7 +205,8 @@ class MovementDice(RuleModule):
         if maximum is None:
             return SPEED.ambiguous(seq, "the speed dice are rolled once or every turn (MOG.Z 7): the two readings "
                                    "give different numbers of dice", related=[line["seq"]], interpretation=label)
-        gears = self._gears_hits(line["data"]["unit"])
+        move = self.ctx.typed(line)
+        gears = self._gears_hits(move.unit)
         count, drop = dice_for(maximum, terrain, rough)
         # Vehicle Critical Chart 3, "Gears hit, add 1 to turning, lose one die": lost from the maximum
         # or from the dice this terrain gives; the text does not say, so the two must agree.
@@ -219,14 +221,14 @@ class MovementDice(RuleModule):
                                    recorded=len(rolled), related=[line["seq"]], inputs=inputs, interpretation=label)
         # Vehicle Critical Chart 4, "1-3 not serious (1/2 speed)": half the inches the dice give
         inches = allowance(rolled, drop) / (2 if half else 1)
-        length = path_length(line["data"]["path"])
+        length = path_length(move.path)
         return SPEED.judge(line["seq"], length <= inches, f"{length}\" within the {inches}\" its {count} dice give",
                            f"{length}\" is more than the {inches}\" its dice {rolled} give", expected=f"<= {inches}",
                            recorded=length, related=[seq], inputs=inputs, interpretation=label)
 
     def _gears_hits(self, unit: str) -> int:
-        return sum(1 for l in self.ctx.lines if l["type"] == "CriticalHit" and l["data"]["unit"] == unit
-                   and l["data"]["chart"] == "vehicle" and l["data"]["result"] == 3)
+        hits = map(self.ctx.typed, self.ctx.of_type("CriticalHit"))
+        return sum(1 for hit in hits if hit.unit == unit and hit.chart == "vehicle" and hit.result == 3)
 
 
 def _passage(terrain: str) -> str:
