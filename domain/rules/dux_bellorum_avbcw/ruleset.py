@@ -46,9 +46,10 @@ BOARD = {
 
 
 def _rule_modules() -> list[type]:
-    """The rule modules, in the order they judge each event: movement, then shooting."""
-    from domain.rules.dux_bellorum_avbcw import movement, shooting
-    return [movement.AVBCWMovement, shooting.AVBCWShooting]
+    """The rule modules, in the order they judge each event: the turn's sequence, movement, then
+    shooting."""
+    from domain.rules.dux_bellorum_avbcw import movement, sequence, shooting
+    return [sequence.AVBCWSequence, movement.AVBCWMovement, shooting.AVBCWShooting]
 
 
 RULESET = tabletop_ruleset(
