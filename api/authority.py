@@ -3,7 +3,8 @@
 A token's authority covers only what its holder does: a player records the player's own side,
 and a `side: null` event carries no player's authority beyond the neutral turn and phase
 events a game needs from the table. `by` and `at` are the service's, never the client's, and a
-`DieRolled` with `"source": "service"` is made only by the roll route. An admin's import of a
+`DieRolled` with `"source": "service"` is made only by the roll route, and a service `DeckShuffled` or
+`CardDrawn` only by the card routes. An admin's import of a
 historical log is not a batch of this kind: it keeps the log's own `by` and `at`.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from api.problems import ProblemError
 from api.security import Principal
+from domain.cards import SERVICE_CARD_EVENTS
 from domain.log import LogError
 from domain.rulesets import registered
 
@@ -44,6 +46,10 @@ def check_rights(principal: Principal, objs: list[dict[str, Any]], creating: boo
         if obj.get("type") == "DieRolled" and data.get("source") == "service":
             raise ProblemError(403, "forbidden", "a service roll is made by POST /api/games/{game}/rolls, "
                                "not posted as an event", line=line, field="data.source")
+        if obj.get("type") in SERVICE_CARD_EVENTS and data.get("source") == "service":
+            raise ProblemError(403, "forbidden", "a service card is shuffled and dealt by POST "
+                               "/api/games/{game}/decks/{deck}/shuffle and /api/games/{game}/cards, not posted "
+                               "as an event", line=line, field="data.source")
         if not principal.at_least("referee"):
             _check_players_event(principal, line, obj, data)
 

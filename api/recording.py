@@ -142,16 +142,22 @@ def acting_side(principal: Principal, requested: Optional[str]) -> Optional[str]
     return principal.side
 
 
-def roll(services: Services, principal: Principal, game: str, purpose: str, die: str,
-         subject: Optional[str], side: Optional[str], modifiers: list[dict[str, Any]]) -> dict[str, Any]:
-    """A service roll, derived from the game's committed seed."""
+def service_seed(services: Services, game: str, instead: str) -> Any:
+    """The game's committed seed, still secret: what the service rolls dice and deals cards from."""
     services.known_game(game)
     seed = services.seeds.get(game)
     if seed is None:
         raise ProblemError(409, "no-service-dice", f"game {game!r} has no dice commitment (it was not created "
-                           "through the service): roll at the table")
+                           f"through the service): {instead}")
     if seed.revealed:
         raise ProblemError(409, "seed-revealed", f"the seed of game {game!r} is revealed: its dice are no longer secret")
+    return seed
+
+
+def roll(services: Services, principal: Principal, game: str, purpose: str, die: str,
+         subject: Optional[str], side: Optional[str], modifiers: list[dict[str, Any]]) -> dict[str, Any]:
+    """A service roll, derived from the game's committed seed."""
+    seed = service_seed(services, game, "roll at the table")
     parse_die(die)
     who = acting_side(principal, side)
 
@@ -194,7 +200,8 @@ def _check_correction(i: int, correction: dict[str, Any]) -> None:
     if not isinstance(correction.get("type"), str) or not isinstance(correction.get("data"), dict):
         raise ProblemError(422, "invalid-event", "a correction is an event: an object with `type` and `data`",
                            field=where)
-    if correction["type"] == "DieRolled" and correction["data"].get("source") == "service":
+    service = correction["data"].get("source") == "service"
+    if service and correction["type"] in ("DieRolled", "DeckShuffled", "CardDrawn"):
         raise ProblemError(403, "forbidden", "a service roll is made by the roll route, not written into a ruling",
                            field=f"{where}.data.source")
     try:

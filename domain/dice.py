@@ -6,7 +6,8 @@ SHA-256. A service roll at `seq` for `purpose` is derived from HMAC-SHA256(seed,
 rejection sampling (a byte at or above the largest multiple of the face count below 256 is
 skipped), so every face is equally likely. Once the seed is revealed anyone can recompute
 every service roll; a changed result, die, seq or purpose no longer matches, and a seed other
-than the committed one no longer hashes to the commitment.
+than the committed one no longer hashes to the commitment. The service deals cards from the same
+seed (domain/cards.py).
 """
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def message(game: str, seq: int, purpose: str) -> bytes:
     return f"{game}|{seq}|{purpose}".encode("utf-8")
 
 
-def _byte_stream(seed: bytes, msg: bytes) -> Iterator[int]:
+def byte_stream(seed: bytes, msg: bytes) -> Iterator[int]:
     """The digest's bytes, then (in the unlikely case that they run out) further blocks
     HMAC(seed, msg|1), HMAC(seed, msg|2), ..."""
     block, digest = 0, hmac.new(seed, msg, hashlib.sha256).digest()
@@ -81,7 +82,7 @@ def faces(seed: bytes, msg: bytes, count: int, sides: int) -> list[int]:
     """`count` unbiased faces of a `sides`-sided die drawn from the HMAC stream."""
     limit = 256 - 256 % sides
     out: list[int] = []
-    for byte in _byte_stream(seed, msg):
+    for byte in byte_stream(seed, msg):
         if byte < limit:
             out.append(byte % sides + 1)
             if len(out) == count:
