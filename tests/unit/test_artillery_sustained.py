@@ -103,7 +103,7 @@ def test_a_barrage_id_declared_again_next_turn_is_a_new_barrage():
     from domain.rules.infernal_machines.barrage_tracker import renew_barrage
     declared = {"b-2": {"seq": 18, "turn": 2}}
     scatter = {"b-2": ["t2"]}
-    assert renew_barrage({"turn": 2, "data": {"barrage": "b-2"}}, declared, scatter) is False
-    assert renew_barrage({"turn": 3, "data": {"barrage": "b-2"}}, declared, scatter) is True
+    assert renew_barrage("b-2", 2, declared, scatter) is False
+    assert renew_barrage("b-2", 3, declared, scatter) is True
     assert declared == {"b-2@18": {"seq": 18, "turn": 2}} and scatter == {"b-2@18": ["t2"]}
-    assert renew_barrage({"turn": 3, "data": {"barrage": "b-9"}}, declared) is True
+    assert renew_barrage("b-9", 3, declared) is True

@@ -13,7 +13,7 @@ from typing import Any, Optional
 from domain.rules.engine import RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.artillery_resolution import placement_of
-from domain.rules.infernal_machines.barrage_tracker import renew_barrage
+from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
 from domain.board.hexes import to_cube
 from domain.rules.interpretations import Interpretation, declare
 from domain.rulebook import beside
@@ -93,25 +93,28 @@ class AmmunitionConsumption(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.on = False
-        self.declared: dict[str, dict[str, Any]] = {}
+        self.declared: dict[str, Declared] = {}
         self.spent: dict[str, dict[str, int]] = {}          # barrage -> element -> seq of the spend
+        self.fired: dict[str, int] = {}                     # barrage -> seq of its first scatter test
+        self.unspent: dict[str, tuple[int, list[str]]] = {}  # barrage -> (that seq, elements not yet spent)
         self.pending_kill: Optional[dict[str, Any]] = None
 
     def on_GameStarted(self, line):
-        self.on = ammo_option_on(line["data"].get("options", []), OPTION)
+        self.on = ammo_option_on(self.ctx.typed(line).options, OPTION)
         return []
 
     def on_ArtilleryElementAssigned(self, line):
         if not self.on:
             return []
-        points = line["data"].get("artillery_points")
+        points = self.ctx.typed(line).artillery_points
         return [R_ENABLE.judge(line["seq"], points == POINTS_PER_ELEMENT, "25 artillery points",
                                f"each off-map element has {POINTS_PER_ELEMENT} artillery points, not {points}",
                                verdict=Verdict.MISMATCH, expected=POINTS_PER_ELEMENT, recorded=points)]
 
     def on_BarrageDeclared(self, line):
-        if renew_barrage(line, self.declared, self.spent):
-            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
+        declared = self.ctx.typed(line)
+        if renew_barrage(declared.barrage, line["turn"], self.declared, self.spent, self.fired, self.unspent):
+            self.declared[declared.barrage] = Declared(declared, line["seq"], line["turn"])
         return self._close_kill()
 
     def on_PhaseStarted(self, line):
@@ -120,64 +123,67 @@ class AmmunitionConsumption(RuleModule):
     def finish(self):
         out = self._close_kill()
         for key, decl in self.declared.items():
-            seq, missing = decl.get("unspent") or (None, [])
+            seq, missing = self.unspent.get(key) or (None, [])
             missing = [e for e in missing if e not in self.spent.get(key, {})]
             if missing:
                 out.append(R_SEQUENCE.missing_roll(seq, f"no artillery points spent for {', '.join(missing)} before "
-                                                   f"the barrage fired", related=[decl["seq"]]))
+                                                   f"the barrage fired", related=[decl.seq]))
         return out
 
     def on_ArtilleryPointsSpent(self, line):
-        d, seq = line["data"], line["seq"]
+        spend, seq = self.ctx.typed(line), line["seq"]
         if not self.on:
             return [R_ENABLE.violation(seq, "artillery points are spent only with the optional ammunition-consumption "
                                        "rule, which this game did not choose")]
-        decl = self.declared.get(d.get("barrage") or "")
-        element = self.ctx.board.elements.get(d["element"])
+        found = self.declared.get(spend.barrage or "")
+        element = self.ctx.board.elements.get(spend.element)
         out = []
         if element is not None:
             left = (element.artillery_points or POINTS_PER_ELEMENT) - element.points_spent
-            out.append(R_CAP.judge(seq, d["points"] <= left, f"{d['points']} of {left} points left",
-                                   f"{d['element']} has {left} artillery points left; it cannot spend {d['points']}",
-                                   expected=f"<= {left}", recorded=d["points"]))
-        if decl is None:
+            out.append(R_CAP.judge(seq, spend.points <= left, f"{spend.points} of {left} points left",
+                                   f"{spend.element} has {left} artillery points left; it cannot spend {spend.points}",
+                                   expected=f"<= {left}", recorded=spend.points))
+        if found is None:
             return out
-        if d["element"] not in decl["elements"]:
-            out.append(R_COST.violation(seq, f"{d['element']} does not fire in {decl['barrage']}", recorded=d["element"]))
+        decl = found.event
+        if spend.element not in decl.elements:
+            out.append(R_COST.violation(seq, f"{spend.element} does not fire in {decl.barrage}", recorded=spend.element))
         rows = self.ctx.interpretations.reading(ROWS.name) or "alternatives"
-        cost = points_cost(decl["mission"], decl["ammunition"], decl.get("objective"), rows)
+        cost = points_cost(decl.mission, decl.ammunition, decl.objective, rows)
         if cost == 0:
-            out.append(R_EXEMPT.violation(seq, f"a {decl['mission']} barrage is exempt from ammunition consumption",
-                                          expected=0, recorded=d["points"]))
+            out.append(R_EXEMPT.violation(seq, f"a {decl.mission} barrage is exempt from ammunition consumption",
+                                          expected=0, recorded=spend.points))
         else:
-            out.append(R_COST.judge(seq, d["points"] == cost, f"{cost} point(s) per element for this barrage",
-                                    f"the cost table charges {cost} point(s) per firing element, not {d['points']}",
-                                    verdict=Verdict.MISMATCH, expected=cost, recorded=d["points"],
-                                    related=[decl["seq"]], interpretation=self.ctx.interpretations.label(ROWS.name)))
-        fired = self.spent.setdefault(decl["barrage"], {})
-        if decl.get("fired_seq"):
+            out.append(R_COST.judge(seq, spend.points == cost, f"{cost} point(s) per element for this barrage",
+                                    f"the cost table charges {cost} point(s) per firing element, not {spend.points}",
+                                    verdict=Verdict.MISMATCH, expected=cost, recorded=spend.points,
+                                    related=[found.seq], interpretation=self.ctx.interpretations.label(ROWS.name)))
+        fired = self.spent.setdefault(decl.barrage, {})
+        if self.fired.get(spend.barrage or ""):
             out.append(R_SEQUENCE.violation(seq, "artillery points are spent before the barrage fires (its scatter test)",
-                                            related=[decl["fired_seq"]]))
-        fired[d["element"]] = seq
+                                            related=[self.fired[spend.barrage]]))
+        fired[spend.element] = seq
         return out
 
     def on_ScatterTested(self, line):
-        decl = self.declared.get(line["data"]["barrage"])
-        if not self.on or decl is None:
+        test = self.ctx.typed(line)
+        found = self.declared.get(test.barrage)
+        if not self.on or found is None:
             return []
-        first = not decl.get("fired_seq")
-        decl.setdefault("fired_seq", line["seq"])
+        decl = found.event
+        first = not self.fired.get(test.barrage)
+        self.fired.setdefault(test.barrage, line["seq"])
         out = []
-        if first and points_cost(decl["mission"], decl["ammunition"], decl.get("objective")) > 0:
-            spent = self.spent.get(decl["barrage"], {})
-            missing = [e for e in decl["elements"] if e not in spent]
+        if first and points_cost(decl.mission, decl.ammunition, decl.objective) > 0:
+            spent = self.spent.get(decl.barrage, {})
+            missing = [e for e in decl.elements if e not in spent]
             if missing:   # judged at the end: a spend recorded late is the violation, not a missing step
-                decl["unspent"] = (line["seq"], missing)
+                self.unspent[test.barrage] = (line["seq"], missing)
             else:
                 out.append(R_SEQUENCE.ok(line["seq"], "every firing element spent its points first"))
-        if decl.get("objective") and decl.get("target"):
+        if decl.objective and decl.target:
             out.extend(self._close_kill())
-            self.pending_kill = {"decl": decl, "test": line, "events": []}
+            self.pending_kill = {"decl": found, "test": line, "events": []}
         return out
 
     def before(self, line):
@@ -189,27 +195,28 @@ class AmmunitionConsumption(RuleModule):
         if self.pending_kill is None:
             return []
         p, self.pending_kill = self.pending_kill, None
-        decl, test = p["decl"], p["test"]
+        decl, test, typed = p["decl"].event, p["test"], self.ctx.typed
         board = self.ctx.board
         reading = self.ctx.interpretations.reading(AUTOKILL_SCATTER.name) or "primary-zone"
         label = self.ctx.interpretations.label(AUTOKILL_SCATTER.name)
-        offsets = primary_offsets(self.ctx.tables, decl["mission"], decl["barrage_type"])
-        destroyed = objective_destroyed(decl["target"], test["data"]["scattered"], test["data"].get("new_target"),
-                                        decl["ammunition"], offsets, reading, placement_of(board))
-        marker = {"strongpoint": "strongpoint", "wire": "wire"}.get(decl["objective"])
-        hits = [e for e in p["events"] if e.get("data", {}).get("location") == decl["target"]
-                and e["type"] == "MarkerRemoved" and e["data"]["marker"] in (marker, "wire-high")] if marker else \
-            [e for e in p["events"] if e["type"] == "UnitStatusChanged" and e["data"]["status"] == "eliminated"
-             and (u := board.units.get(e["data"]["unit"])) is not None
-             and u.unit_class in ("artillery-gun", "support-weapon") and u.location == decl["target"]]
-        related = [decl["seq"], test["seq"]]
+        offsets = primary_offsets(self.ctx.tables, decl.mission, decl.barrage_type)
+        scatter = typed(test)
+        destroyed = objective_destroyed(decl.target, scatter.scattered, scatter.new_target,
+                                        decl.ammunition, offsets, reading, placement_of(board))
+        marker = {"strongpoint": "strongpoint", "wire": "wire"}.get(decl.objective)
+        hits = [e for e in p["events"] if e["type"] == "MarkerRemoved" and typed(e).location == decl.target
+                and typed(e).marker in (marker, "wire-high")] if marker else \
+            [e for e in p["events"] if e["type"] == "UnitStatusChanged" and typed(e).status == "eliminated"
+             and (u := board.units.get(typed(e).unit)) is not None
+             and u.unit_class in ("artillery-gun", "support-weapon") and u.location == decl.target]
+        related = [p["decl"].seq, test["seq"]]
         if destroyed is None:
             return [R_AUTOKILL.unverifiable(test["seq"], self.ctx.tables.lacks("IMPACT_ZONES")
                                             + ": is the objective still in the primary zone after the scatter?",
                                             related=related, interpretation=label)]
         return [R_AUTOKILL.judge(test["seq"], destroyed == bool(hits),
-                                 f"the {decl['objective']} is {'destroyed' if destroyed else 'not destroyed'}",
-                                 f"the {decl['objective']} in {decl['target']} "
+                                 f"the {decl.objective} is {'destroyed' if destroyed else 'not destroyed'}",
+                                 f"the {decl.objective} in {decl.target} "
                                  f"{'lies in the primary zone: it is destroyed automatically' if destroyed else 'is outside the primary zone: it is not destroyed'}"
                                  f"; the log {'records' if hits else 'does not record'} its destruction",
                                  verdict=Verdict.MISMATCH, expected=destroyed, recorded=bool(hits),

@@ -66,7 +66,7 @@ class ArtilleryEffects(RuleModule):
         return (self._close() if self.window is not None else []) + self._unremoved()
 
     def on_BarrageDeclared(self, line):
-        if renew_barrage(line, self.declared, self.scatter, self.moved_in_barrage):
+        if renew_barrage(line["data"]["barrage"], line["turn"], self.declared, self.scatter, self.moved_in_barrage):
             self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
         return []
 

@@ -65,7 +65,7 @@ class GassedUnits(RuleModule):
             bloc, nation = side_facts(self.ctx.board, d["side"])
             double = (is_german(nation) or (nation is None and bloc == "central")) \
                 and (self.ctx.board.date or "") >= DOUBLE_GAS_FROM and d.get("double_gas") is not False
-            if renew_barrage(line, self.gas_barrages):
+            if renew_barrage(line["data"]["barrage"], line["turn"], self.gas_barrages):
                 self.gas_barrages[d["barrage"]] = {"side": d["side"], "seq": line["seq"], "turn": line["turn"],
                                                    "double": double}
         return []

@@ -310,7 +310,7 @@ class ArtilleryLegality(RuleModule):
         mission, bat, ammo, side = d["mission"], d["barrage_type"], d["ammunition"], d["side"]
         # The phase, the immutability of a declaration and one barrage type per hex are judged by
         # artillery_procedure.py (IM.ART.GEN.PHASE, IM.ART.DECLARE, IM.ART.BAT.ONE_PER_HEX).
-        if not renew_barrage(line, self.declared, self.shrapnel_pending):
+        if not renew_barrage(d["barrage"], line["turn"], self.declared, self.shrapnel_pending):
             return []
         out: list = []
         self.declared[d["barrage"]] = {**d, "seq": seq, "turn": line["turn"]}

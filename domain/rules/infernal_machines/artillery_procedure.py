@@ -138,7 +138,7 @@ class ArtilleryProcedure(RuleModule):
     # -- declare ----------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
         d, seq = line["data"], line["seq"]
-        renew_barrage(line, self.barrages)
+        renew_barrage(d["barrage"], line["turn"], self.barrages)
         known = self.barrages.get(d["barrage"])
         if known is not None:
             # The procedure keeps following the first declaration.

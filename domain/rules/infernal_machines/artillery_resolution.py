@@ -239,7 +239,7 @@ class ArtilleryResolution(RuleModule):
         self.last_step: dict[str, int] = {}
 
     def on_BarrageDeclared(self, line):
-        if renew_barrage(line, self.declared, self.tests, self.resolved, self.last_step):
+        if renew_barrage(line["data"]["barrage"], line["turn"], self.declared, self.tests, self.resolved, self.last_step):
             self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
             self.last_step[line["data"]["barrage"]] = line["seq"]
         return []

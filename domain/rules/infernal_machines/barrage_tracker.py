@@ -15,6 +15,7 @@ from typing import Any, Optional
 from domain.board import hexes
 from domain.board.hexes import Placement, PlacementError
 from domain.board.state import BoardState
+from domain.rules.infernal_machines.events import BarrageDeclared
 from domain.rules.interpretations import Interpretation, declare
 
 FO_VIA = ("forward-observer", "liaison-officer")
@@ -164,25 +165,33 @@ def automatic_observation(board: BoardState, side: Optional[str], loc: str) -> t
     return "no", "not a town, bridge, road-junction or trench hex, nor next to a trench"
 
 
-def renew_barrage(line: dict[str, Any], declared: dict[str, Any], *per_barrage: dict[str, Any]) -> bool:
-    """Whether this BarrageDeclared starts a barrage to record under its id. A known id declared
-    again in a later turn names a new barrage: sustained fire targets "the same hexagon(s) in each
-    consecutive turn", and a log may well keep the barrage's id for it. The earlier barrage's
-    records (declaration and per-barrage state) move to the key '<id>@<its seq>'. The same id
-    declared again in the same turn is the same barrage (IM.ART.DECLARE judges the change)."""
-    key = line["data"]["barrage"]
+def renew_barrage(key: str, turn: int, declared: dict[str, Any], *per_barrage: dict[str, Any]) -> bool:
+    """Whether a BarrageDeclared of barrage `key` in `turn` starts a barrage to record under its id.
+    A known id declared again in a later turn names a new barrage: sustained fire targets "the same
+    hexagon(s) in each consecutive turn", and a log may well keep the barrage's id for it. The earlier
+    barrage's records (declaration and per-barrage state) move to the key '<id>@<its seq>'. The same id
+    declared again in the same turn is the same barrage (IM.ART.DECLARE judges the change). A record
+    is a `Declared`, a `Barrage` or a mapping with its `seq` and `turn`."""
     known = declared.get(key)
     if known is None:
         return True
-    turn = known.turn if isinstance(known, Barrage) else known.get("turn", line["turn"])
-    if turn == line["turn"]:
+    if (known.get("turn", turn) if isinstance(known, dict) else known.turn) == turn:
         return False
-    old = f"{key}@{known.seq if isinstance(known, Barrage) else known['seq']}"
+    old = f"{key}@{known['seq'] if isinstance(known, dict) else known.seq}"
     declared[old] = declared.pop(key)
     for records in per_barrage:
         if key in records:
             records[old] = records.pop(key)
     return True
+
+
+@dataclass
+class Declared:
+    """A barrage as its BarrageDeclared gives it (the typed event), and where it was declared."""
+
+    event: BarrageDeclared
+    seq: int
+    turn: int
 
 
 def observer_unit(observer: Optional[str]) -> Optional[str]:
