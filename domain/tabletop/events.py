@@ -9,20 +9,20 @@ alone (a point off the table, a card not in its deck, a polygon that crosses its
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import Annotated, Any, Literal, Optional, Union, get_args
+from typing import Annotated, Any, ClassVar, Literal, Optional, Union
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 from shapely.geometry import LinearRing
 
 from domain.events import STRICT, Data
+from domain.locations import HEX_LOCATION, ROUTE, TERRAIN, Location, locations, touches_board
 
-# game-log.md, Locations: a hex location is "<map>:<xxyy>". Refused wherever a point is expected:
-# "a hex in a tabletop game, or a point in a hex game, is a format error".
-HEX_LOCATION = re.compile(r"^[A-Za-z0-9_-]+:\d{4}$")
-HEX_FIELDS = frozenset({"location", "new_target", "hexes", "hexsides"})  # game-log.md's hex fields
+# game-log.md's hex fields, which no tabletop schema types (extra fields are kept): a hex
+# location under one of these names is refused: "a hex in a tabletop game, or a point in a hex
+# game, is a format error". A typed point refuses a hex by its own type (`Point`).
+HEX_FIELDS = frozenset({"location", "new_target", "hexes", "hexsides"})
 
 Angle = Annotated[int, Field(ge=0, le=359)]   # Geometry: "Angles are whole degrees, 0 to 359"
 Inches = Annotated[float, Field(ge=0)]        # a length or a distance, in inches
@@ -47,8 +47,10 @@ class TabletopData(Data):
 
 
 class Point(BaseModel):
-    """A point on the table, in inches from the first side's left corner (Geometry)."""
+    """A point on the table, in inches from the first side's left corner (Geometry): a location
+    (domain/locations.py), a place the event acts at unless its field makes it a `Waypoint`."""
 
+    LOCATION: ClassVar[Location] = Location("point")
     model_config = STRICT
     x: float
     y: float
@@ -62,6 +64,12 @@ class Point(BaseModel):
 class PathPoint(Point):
     # "a point may carry f, the facing on arrival (omitted: unchanged)"
     f: Optional[Angle] = None
+
+
+# A point of a route, in order: a marker's drift `from` one point `to` another, a move's path
+# (whose points may carry `f`).
+Waypoint = Annotated[Point, Location("point", ROUTE)]
+PathWaypoint = Annotated[PathPoint, Location("point", ROUTE)]
 
 
 class Offset(BaseModel):
@@ -80,7 +88,8 @@ class Footprint(BaseModel):
     d: Annotated[float, Field(gt=0)]
 
 
-TablePoint = Annotated[list[float], Field(min_length=2, max_length=2)]  # `[x, y]` in TableDefined
+# `[x, y]` in TableDefined: the table's own terrain, checked against its own edges (_table_problem).
+TablePoint = Annotated[list[float], Field(min_length=2, max_length=2), Location("point", TERRAIN)]
 
 # TableDefined, the kinds' table: which are polygons and which polylines.
 POLYGON_KINDS = ("woodland", "dense-woodland", "building", "town", "trench", "rough", "hill",
@@ -140,7 +149,7 @@ MOVE_MODES = ("normal", "second", "charge", "pursue", "fall-back", "retreat", "s
 
 class UnitMoved(TabletopData):
     unit: str
-    path: list[PathPoint] = Field(min_length=1)  # "the first is the present position"
+    path: list[PathWaypoint] = Field(min_length=1)  # "the first is the present position"
     mode: Optional[Literal[MOVE_MODES]] = None  # type: ignore[valid-type]
     figures: Optional[list[Point]] = None
 
@@ -294,21 +303,14 @@ def geometry_problem(event_type: str, data: dict, table: Optional[dict], positio
         return None
     if isinstance(typed, TableDefined):
         return _table_problem(typed)
-    return (_off_table(typed, table) or _path_start(typed, position) or _card_problem(typed, decks))
+    return (_off_table(schema, data, table) or _path_start(typed, position) or _card_problem(typed, decks))
 
 
 @cache
 def _checked(schema: type[BaseModel]) -> bool:
     """Whether geometry_problem has anything to check in a line of this schema (a table point,
     a table, a card): the others are not validated a second time."""
-    return issubclass(schema, (TableDefined, CardDrawn, DeckShuffled)) or _holds_points(schema)
-
-
-def _holds_points(annotation: Any) -> bool:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return issubclass(annotation, Point) or any(
-            _holds_points(field.annotation) for field in annotation.model_fields.values())
-    return any(_holds_points(arg) for arg in get_args(annotation))
+    return issubclass(schema, (TableDefined, CardDrawn, DeckShuffled)) or touches_board(schema, "point")
 
 
 def _hex_field(value: Any, path: str) -> Problem:
@@ -371,27 +373,17 @@ def _off(x: float, y: float, table: Mapping[str, Any]) -> Optional[str]:
     return f"({x}, {y}) is off the table (x 0 to {table['width']}, y 0 to {table['depth']}): a format error"
 
 
-def _off_table(typed: BaseModel, table: Optional[dict]) -> Problem:
+def _off_table(schema: type[BaseModel], data: dict, table: Optional[dict]) -> Problem:
+    """The first point of a line, in its schema's order, that is off the game's table (its
+    locations: domain/locations.py; offsets in a hull's frame are not table points)."""
     if table is None:
         return None
-    for where, point in points_in(typed, "data"):
-        off = _off(point.x, point.y, table)
-        if off:
-            return where, off
+    for found in locations(schema, data):
+        if found.location.geometry == "point" and found.location.role != TERRAIN:
+            off = _off(found.value["x"], found.value["y"], table)
+            if off:
+                return f"data.{found.where}", off
     return None
-
-
-def points_in(value: Any, path: str) -> Iterator[tuple[str, Point]]:
-    """Every table point of a typed event, with its field path (offsets in a hull's frame are
-    not table points and are not listed)."""
-    if isinstance(value, Point):
-        yield path, value
-    elif isinstance(value, BaseModel):
-        for name, field in type(value).model_fields.items():
-            yield from points_in(getattr(value, name), f"{path}.{field.alias or name}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from points_in(item, f"{path}[{i}]")
 
 
 def _path_start(typed: BaseModel, position: Optional[dict]) -> Problem:

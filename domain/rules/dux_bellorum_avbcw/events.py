@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from domain.events import STRICT, Data
 from domain.tabletop import events as tabletop
-from domain.tabletop.events import Angle, Count, Inches, Offset, Point, TabletopData
+from domain.tabletop.events import Angle, Count, Inches, Offset, Point, TabletopData, Waypoint
 
 # AVBCW.TURN, "Turn sequence"; "start" is the TurnStarted phase (game-log.md).
 PHASES = ("setup", "start", "leadership", "missile-fire", "move", "close-combat", "morale-and-victory")
@@ -199,8 +199,8 @@ class MarkerPlaced(TabletopData):
 
 class MarkerMoved(TabletopData):
     id: str
-    from_: Point = Field(alias="from")
-    to: Point
+    from_: Waypoint = Field(alias="from")  # a drift from one point to the other: its route
+    to: Waypoint
 
 
 class MarkerRemoved(TabletopData):

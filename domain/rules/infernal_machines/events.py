@@ -2,14 +2,12 @@
 of domain/events.py (game, turns, phases, dice, disputes and rulings)."""
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import AfterValidator, BaseModel, Field, field_validator
 
 from domain.events import STRICT, Data
-
-LOCATION = re.compile(r"^[A-Za-z0-9_-]+:\d{4}$")
+from domain.locations import HEX_LOCATION, Location
 
 PHASES = (  # game-log.md, Phases (Infernal Machines); "start" is the TurnStarted phase
     "setup", "start", "pin-removal", "barrage", "air-combat", "vehicle-movement",
@@ -33,15 +31,25 @@ UNIT_STATUSES = (
 )
 
 
-
-def _location(value: Optional[str]) -> Optional[str]:
-    if value is not None and not LOCATION.match(value):
+def _location(value: str) -> str:
+    if not HEX_LOCATION.match(value):
         raise ValueError(f"{value!r} is not a hex location like '5:6613'")
     return value
 
 
-Loc = str
+def _locations(values):
+    for value in values:
+        _location(value)
+    return values
 
+
+# game-log.md, Locations: a hex is "<map>:<hex>". Typed as a location (domain/locations.py), so
+# that what an event touches is read from its schema: a place it acts at, its route in order, or
+# the map's own hexes. A list or map of them is checked as a whole: its error names its field.
+HexLocation = Annotated[str, Location("hex"), AfterValidator(_location)]
+# A path: "[loc, ...] (first = start)".
+HexPath = Annotated[list[Annotated[str, Location("hex", "route")]], Field(min_length=1), AfterValidator(_locations)]
+MapHex = Annotated[str, Location("hex", "terrain")]
 
 
 class HexSpec(BaseModel):
@@ -53,28 +61,14 @@ class HexSpec(BaseModel):
 
 class Hexside(BaseModel):
     model_config = STRICT
-    between: list[Loc] = Field(min_length=2, max_length=2)
+    between: Annotated[list[MapHex], Field(min_length=2, max_length=2), AfterValidator(_locations)]
     feature: str
-
-    @field_validator("between")
-    @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
-        return v
 
 
 class MapDefined(Data):
     maps: list[Any]
-    hexes: dict[Loc, HexSpec] = {}
+    hexes: Annotated[dict[MapHex, HexSpec], AfterValidator(_locations)] = {}
     hexsides: list[Hexside] = []
-
-    @field_validator("hexes")
-    @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
-        return v
 
 
 class WeatherSet(Data):
@@ -96,7 +90,7 @@ class UnitDeployed(Data):
     unit: str
     class_: str = Field(alias="class")
     name: Optional[str] = None
-    location: Optional[Loc] = None
+    location: Optional[HexLocation] = None
     facing: Optional[int] = None
     morale: Optional[int] = None
     firepower: Optional[float] = None
@@ -111,8 +105,6 @@ class UnitDeployed(Data):
             raise ValueError(f"unknown unit class {v!r}; one of {', '.join(UNIT_CLASSES)}")
         return v
 
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
-
 
 class ArtilleryElementAssigned(Data):
     element: str
@@ -123,11 +115,9 @@ class ArtilleryElementAssigned(Data):
 
 class MarkerPlaced(Data):
     marker: str
-    location: Optional[Loc] = None
+    location: Optional[HexLocation] = None
     unit: Optional[str] = None
     turns: Optional[int] = None
-
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
 
 
 class MarkerRemoved(MarkerPlaced):
@@ -137,15 +127,8 @@ class MarkerRemoved(MarkerPlaced):
 
 class UnitMoved(Data):
     unit: str
-    path: list[Loc] = Field(min_length=1)
+    path: HexPath
     mode: Optional[Literal["normal", "run", "trot", "gallop", "ski", "crawl"]] = None
-
-    @field_validator("path")
-    @classmethod
-    def _locs(cls, v):
-        for loc in v:
-            _location(loc)
-        return v
 
 
 class UnitStatusChanged(Data):
@@ -171,20 +154,16 @@ class MoraleChecked(Data):
 
 class Spotted(Data):
     spotter: str
-    target: Loc
+    target: HexLocation
     spotted: bool
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
 
 
 class SmallArmsFired(Data):
     attack: str
     firers: list[str] = Field(min_length=1)
-    target: Loc
+    target: HexLocation
     firepower: Optional[float] = None
     range: Optional[int] = None
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
 
 
 class AttackResult(BaseModel):
@@ -200,16 +179,14 @@ class SmallArmsResolved(Data):
 
 class HexObserved(Data):
     observer: Optional[str] = None
-    target: Loc
+    target: HexLocation
     via: Literal["forward-observer", "liaison-officer", "aircraft", "balloon", "automatic"]
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
 
 
 class BarrageDeclared(Data):
     barrage: str
     side: str
-    target: Optional[Loc] = None
+    target: Optional[HexLocation] = None
     elements: list[str] = Field(min_length=1)
     mission: str
     barrage_type: Literal["drumfire", "hurricane"]
@@ -218,8 +195,6 @@ class BarrageDeclared(Data):
     sustained: bool = False
     objective: Optional[Literal["strongpoint", "wire", "gun"]] = None
     target_element: Optional[str] = None
-
-    _loc = field_validator("target")(classmethod(lambda cls, v: _location(v)))
 
     @field_validator("mission")
     @classmethod
@@ -256,18 +231,14 @@ class ScatterTested(Data):
     barrage: str
     element: Optional[str] = None
     scattered: bool
-    new_target: Optional[Loc] = None
-
-    _loc = field_validator("new_target")(classmethod(lambda cls, v: _location(v)))
+    new_target: Optional[HexLocation] = None
 
 
 class ZoneResult(BaseModel):
     model_config = STRICT
-    location: Loc
+    location: HexLocation
     zone: Literal["primary", "secondary"]
     result: str
-
-    _loc = field_validator("location")(classmethod(lambda cls, v: _location(v)))
 
 
 class BarrageResolved(Data):
