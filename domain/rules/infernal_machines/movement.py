@@ -8,7 +8,7 @@ destruction zones (one hex per turn), and the minimum-move note (IM.CORE.MINMOVE
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from domain.board.hexes import distance
 from domain.board.terrain import LEVEL_MARKERS, Board
@@ -312,9 +312,7 @@ class MovementChecks(RuleModule):
         if not view.multi_storey(d["path"][-1]):
             return enemies
         level = int(d.get("level") or 1)
-        for later in self.ctx.lines[line["seq"]:]:
-            if later["turn"] != line["turn"]:
-                break
+        for later in self._rest_of_turn(line):
             m = later["data"]
             if later["type"] == "MarkerPlaced" and m.get("unit") == d["unit"] and m.get("marker") in LEVEL_MARKERS:
                 level = LEVEL_MARKERS[m["marker"]]
@@ -564,14 +562,21 @@ class MovementChecks(RuleModule):
             f"over the halved allowance ({reading})", inputs=inputs, interpretation=label)
 
     # -- retreats and close combat ----------------------------------------------------------
+    def _rest_of_turn(self, line) -> Iterator[dict[str, Any]]:
+        """The lines after `line` in its turn, as far as the audit has read (walked in place: a
+        copy of the rest of the game for every move made it quadratic)."""
+        lines = self.ctx.lines
+        for i in range(line["seq"], len(lines)):
+            if lines[i]["turn"] != line["turn"]:
+                return
+            yield lines[i]
+
     def _close_combat_follows(self, line, names: list[str]) -> bool:
         """A close combat recorded later in the turn about the mover, the hex or the enemy there."""
         if line["data"].get("close_combat"):
             return True
         wanted = {line["data"]["unit"], line["data"]["path"][-1], *names}
-        for later in self.ctx.lines[line["seq"]:]:
-            if later["turn"] != line["turn"]:
-                break
+        for later in self._rest_of_turn(line):
             if later["phase"] != "close-combat":
                 continue
             d = later["data"]
