@@ -84,6 +84,11 @@ class Game:
                 if a.verdict in (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)]
 
 
+def moved(game: Game, verdicts: dict[int, list[str]]) -> dict[int, list[str]]:
+    """The verdicts at the moves (the army lists are judged too: tests/unit/test_avbcw_army.py)."""
+    return {seq: v for seq, v in verdicts.items() if game.lines[seq - 1]["type"] == "UnitMoved"}
+
+
 def infantry_game(features=(), **listed) -> Game:
     game = Game(features)
     game.army("royalist", **{"r-inf": INFANTRY | listed})
@@ -140,12 +145,12 @@ def test_allowance():
 
 def test_armour_costs_an_inch():
     # EQ.ARMOUR: "The unit gains +1 Protection but suffers -1” move": 6 - 1 = 5”
-    game = infantry_game(special=["AVBCW.EQ.ARMOUR"])
+    game = infantry_game(special=["AVBCW.EQ.ARMOUR"], pts=7)
     game.start(1)
     five = game.move("royalist", "r-inf", (24.0, 8.0), (24.0, 13.0))
     game.start(2)
     five_and_a_half = game.move("royalist", "r-inf", (24.0, 13.0), (24.0, 18.5))
-    assert game.verdicts("AVBCW.UNIT.STATS") == {five: ["ok"], five_and_a_half: ["violation"]}
+    assert moved(game, game.verdicts("AVBCW.UNIT.STATS")) == {five: ["ok"], five_and_a_half: ["violation"]}
 
 
 def test_bicycles():
@@ -190,14 +195,14 @@ def test_vehicle_allowance_and_traction_damage():
     game.add("VehicleDamaged", {"vehicle": "s-car", "cause": "hit", "result": "traction-wrecked", "repeat": False})
     game.start(4)
     wrecked = game.move("socialist", "s-car", (16.5, 40.0), (17.0, 40.0))
-    verdicts = game.verdicts("AVBCW.VEH.STATS")
+    verdicts = moved(game, game.verdicts("AVBCW.VEH.STATS"))
     assert verdicts == {full: ["ok"], half: ["ok"], over_half: ["violation"], wrecked: ["violation"]}
 
 
 def test_armour_and_traction_damage_have_no_stated_order():
     # (24 - 1) / 2 = 11.5 or 24 / 2 - 1 = 11: a move of 11.3” is within one, beyond the other
     game = Game([{"id": "gg-1", "kind": "good-going", "points": [[0.0, 0.0], [48.0, 0.0], [48.0, 48.0], [0.0, 48.0]]}])
-    game.army("socialist", **{"s-car": CAR | {"special": ["AVBCW.EQ.ARMOUR"]}})
+    game.army("socialist", **{"s-car": CAR | {"special": ["AVBCW.EQ.ARMOUR"], "pts": 4}})
     game.deploy("socialist", "s-car", 4.0, 4.0, w=2.0, d=4.0)
     game.add("VehicleDamaged", {"vehicle": "s-car", "cause": "hit", "result": "traction-damage", "repeat": False})
     game.start(1)
@@ -206,7 +211,7 @@ def test_armour_and_traction_damage_have_no_stated_order():
     between = game.move("socialist", "s-car", (4.0, 15.0), (4.0, 26.3))
     game.start(3)
     beyond = game.move("socialist", "s-car", (4.0, 26.3), (4.0, 37.9))
-    assert game.verdicts("AVBCW.VEH.STATS") == {eleven: ["ok"], between: ["ambiguous"], beyond: ["violation"]}
+    assert moved(game, game.verdicts("AVBCW.VEH.STATS")) == {eleven: ["ok"], between: ["ambiguous"], beyond: ["violation"]}
 
 
 WOOD = {"id": "w-1", "kind": "woodland", "points": [[20.0, 20.0], [30.0, 20.0], [30.0, 30.0], [20.0, 30.0]]}

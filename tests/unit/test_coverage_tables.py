@@ -121,7 +121,7 @@ def test_module_statuses_keep_what_the_modules_used_before():
     # judged | movement.py", "AVBCW.EQ.INDIRECT | Indirect | partly judged | shooting.py", "AVBCW.VEH.DATA |
     # ... | not judgeable from a log", "AVBCW.EQ.SMOKE | Smoke bombs | ambiguous | - | ...; not yet judged"
     ("AVBCW.VEH.FACING", "implemented"), ("AVBCW.EQ.INDIRECT", "partial"),
-    ("AVBCW.VEH.DATA", "not judgeable from a log"), ("AVBCW.EQ.SMOKE", "not yet"), ("AVBCW.BASE", "not yet"),
+    ("AVBCW.VEH.DATA", "not judgeable from a log"), ("AVBCW.EQ.SMOKE", "partial"), ("AVBCW.BASE", "not yet"),
 ])
 def test_avbcw_statuses_from_the_modules_and_the_rulebook(rule, status):
     book = registered()["dux-bellorum-avbcw"].rulebook()

@@ -286,9 +286,8 @@ EXAMPLE = "tests/acceptance/test_avbcw_example.py::"
 # rule id -> (status, tests, what is judged and what is not yet): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
     "AVBCW.UNIT.STATS": ("partial", TESTS + "test_allowance",
-                         "MV: a move's length against the listed MV (\"within X\" is <= X). The rest of the row "
-                         "(ArmyListed against the table; heavy mortar \"3 4\": `avbcw-heavy-mortar-pts`, no "
-                         "default, ambiguous): not yet"),
+                         "MV: a move's length against the listed MV (\"within X\" is <= X); the row against "
+                         "ArmyListed: army.py"),
     "AVBCW.MOVE.NOSHOOT": ("implemented", f"{TESTS}test_no_move_after_shooting; "
                            f"{TESTS}test_a_shot_after_a_move_of_the_same_turn_is_the_same_breach",
                            "a unit's own moves (normal, second, charge) after its shot this turn, and a shot after "
@@ -298,10 +297,10 @@ COVERAGE = {
                            "the move ends where the extent first meets a hedge, fence or wall it was not touching, "
                            "or first touches area terrain; vehicles by `avbcw-vehicle-terrain` (default `cross`)"),
     "AVBCW.EQ.ARMOUR": ("partial", TESTS + "test_armour_costs_an_inch",
-                        "\"-1” move\"; its +1 PRO and its cost: not yet"),
+                        "\"-1” move\"; its +1 PRO: not yet"),
     "AVBCW.EQ.BICYCLES": ("partial", TESTS + "test_bicycles",
                           "12” when the whole path is on roads or good going; a move partly on them between MV and "
-                          "12”: `ambiguous`; cost and who may take it: not yet"),
+                          "12”: `ambiguous`"),
     "AVBCW.VEH.FACING": ("implemented", f"{TESTS}test_vehicle_facing; {TESTS}test_turning_to_follow_a_road; "
                          f"{TESTS}test_poor_turn; "
                          f"{TESTS}test_armour_plate_makes_a_soft_vehicle_a_poor_turner; "
@@ -316,6 +315,6 @@ COVERAGE = {
     "AVBCW.VEH.STATS": ("partial", f"{TESTS}test_vehicle_allowance_and_traction_damage; "
                         f"{TESTS}test_armour_and_traction_damage_have_no_stated_order",
                         "a vehicle's MV, halved by traction damage, 0 when traction wrecked; armour and traction "
-                        "damage together have no stated order (`ambiguous` between the two results). The rest of the "
-                        "row: not yet"),
+                        "damage together have no stated order (`ambiguous` between the two results); the row against "
+                        "ArmyListed: army.py"),
 }

@@ -48,12 +48,19 @@ BOARD = {
 def _rule_modules() -> list[type]:
     """The rule modules, in the order they judge each event: the turn's sequence, movement, then
     shooting."""
-    from domain.rules.dux_bellorum_avbcw import movement, sequence, shooting
-    return [sequence.AVBCWSequence, movement.AVBCWMovement, shooting.AVBCWShooting]
+    from domain.rules.dux_bellorum_avbcw import army, movement, sequence, shooting
+    return [army.AVBCWArmy, sequence.AVBCWSequence, movement.AVBCWMovement, shooting.AVBCWShooting]
+
+
+def _army_check():
+    """`umpire army check`: (ArmyListed data, {interpretation: reading}) -> the list's report."""
+    from domain.rules.dux_bellorum_avbcw import army
+    return army.army_report
 
 
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
+    army_check=_army_check,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
 )

@@ -420,12 +420,12 @@ COVERAGE = {
                           "minimum range (\"even partly within\"); exactly at it: `ambiguous` (\"≥12”\"). Line of "
                           "communication and spotters: not yet"),
     "AVBCW.EQ.MIXED": ("partial", TESTS + "test_mixed_weapons_limit_the_range_to_18",
-                       "\"limited to 18”\"; cost: not yet"),
+                       "\"limited to 18”\""),
     "AVBCW.EQ.POORSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
                          "low \"if any shooting attack dice rolls a '1'\"; both supply rules on one unit: "
-                         "`ambiguous`; cost: not yet"),
+                         "`ambiguous`"),
     "AVBCW.EQ.WELLSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
-                         "low \"only ... if all shooting attack dice roll a '1'\"; cost: not yet"),
+                         "low \"only ... if all shooting attack dice roll a '1'\""),
     "AVBCW.VEH.SHOOT": ("partial", TESTS + "test_a_vehicle_weapon_fires_into_its_own_arcs",
                         "the weapon's F/R/B/L arcs from its `at` point; low on ammo per weapon (AMMO.LOW). Coaxial "
                         "MG, several targets, target priority: not yet"),
