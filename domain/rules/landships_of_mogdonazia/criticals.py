@@ -1,0 +1,177 @@
+"""Landships of Mogdonazia, the critical charts and what they leave (landships-of-mogdonazia.txt, D. 2
+"Vehicle Critical Chart", Airships A. 3 "Airship Critical Chart", B. Crew and Systems): each
+`CriticalHit` against its d6 (and the propulsion hit's sub-roll), the systems it damages and a
+repair names, the D3 crew a 5 kills, and a vehicle left without crew ("It will always have a crew
+(else it would be abandoned)").
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, vehicle_of
+from domain.tabletop.geometry import path_length
+
+CRIT = RULEBOOK.rule("MOG.FIRE.CRIT")
+AIR_CRIT = RULEBOOK.rule("MOG.AIR.CRIT")
+SYSTEMS = RULEBOOK.rule("MOG.VEH.SYSTEMS")
+UNIT = RULEBOOK.rule("MOG.GEN.UNIT")
+
+CHARTS = {"vehicle": (CRIT, "MOG.FIRE.CRIT"), "airship": (AIR_CRIT, "MOG.AIR.CRIT")}
+# "1 Weapon closest to shooter is damaged 2 Engine hit ... 3 Gears hit ... 4 Propulsion hit": the
+# systems of B. ("the engine, the gear box, the weapons and the propulsion system"); the airship's 3
+# is its propeller.
+DAMAGES = {("vehicle", 1): "weapon", ("vehicle", 2): "engine", ("vehicle", 3): "gear-box", ("vehicle", 4): "propulsion",
+           ("airship", 1): "weapon", ("airship", 2): "engine", ("airship", 3): "propeller",
+           ("airship", 4): "propulsion"}
+# A repair's `system` as a table may write it: the names of B., and a weapon by its id.
+SYSTEM_NAMES = {"engine": "engine", "gear-box": "gear-box", "gearbox": "gear-box", "gears": "gear-box",
+                "propulsion": "propulsion", "propeller": "propeller", "weapon": "weapon", "weapons": "weapon"}
+
+
+class Criticals(RuleModule):
+    """CriticalHit on the vehicle and airship charts, RepairAttempted's system, crew losses."""
+
+    ruleset = "landships-of-mogdonazia"
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.damaged: dict[str, set[str]] = {}
+        self.killed: dict[str, int] = {}
+        self.pending_d3: dict[str, tuple[str, int]] = {}   # unit -> (purpose, seq of its critical 5)
+
+    def on_CriticalHit(self, line):
+        hit, seq = self.ctx.typed(line), line["seq"]
+        if hit.chart not in CHARTS:
+            return ()   # the Clockwork chart: contraptions.py
+        rule, purpose = CHARTS[hit.chart]
+        rolls = self._rolls(hit.unit, purpose, seq)
+        if not rolls:
+            return [rule.missing_roll(seq, f"no {purpose} d6 about {hit.unit} before its critical hit")]
+        face = self.ctx.typed(rolls[0]).result
+        out = [rule.judge(seq, hit.result == face, f"critical d6 {face}", f"the critical d6 shows {face}, not "
+                          f"{hit.result}", verdict=Verdict.MISMATCH, expected=face, recorded=hit.result,
+                          related=[rolls[0]["seq"]])]
+        if hit.result == 4:
+            out.append(self._sub_roll(rule, purpose, hit, rolls, seq))
+        if hit.chart == "airship" and hit.result == 3:
+            out.append(AIR_CRIT.ambiguous(seq, "\"Propeller hit, lose 1D6 to turning, lose one die\": how the lost "
+                                          "die counts against turning is unclear (MOG.Z 5)"))
+        if (hit.chart, hit.result) in DAMAGES:
+            self.damaged.setdefault(hit.unit, set()).add(DAMAGES[(hit.chart, hit.result)])
+        if hit.result == 5:
+            self.pending_d3[hit.unit] = (purpose, seq)
+        return out
+
+    def _rolls(self, unit: str, purpose: str, seq: int) -> list[dict[str, Any]]:
+        """This critical's rolls: those of its purpose about the unit since its last critical."""
+        earlier = [l["seq"] for l in self.ctx.of_type("CriticalHit", before=seq) if self.ctx.typed(l).unit == unit]
+        rolls = self.ctx.rolls_for(unit, purpose, after=earlier[-1] if earlier else 0, before=seq)
+        return [r for r in rolls if self.ctx.typed(r).purpose == purpose][-2:]
+
+    def _sub_roll(self, rule, purpose: str, hit, rolls, seq: int) -> RuleApplication:
+        # "4 Propulsion hit, 1-3 not serious (1/2 speed), 4-6 immobilized" (airship: "cannot change direction")
+        if len(rolls) < 2:
+            return rule.missing_roll(seq, f"a propulsion hit rolls again (1-3, 4-6): no second {purpose} d6")
+        face = self.ctx.typed(rolls[1]).result
+        return rule.judge(seq, hit.sub_roll == face, f"propulsion sub-roll {face}",
+                          f"the propulsion sub-roll d6 shows {face}, not {hit.sub_roll}", verdict=Verdict.MISMATCH,
+                          expected=face, recorded=hit.sub_roll, related=[rolls[1]["seq"]])
+
+    def on_RepairAttempted(self, line):
+        attempt, seq = self.ctx.typed(line), line["seq"]
+        built = self._weapons(attempt.unit)
+        system = "weapon" if attempt.system in built else SYSTEM_NAMES.get(attempt.system.lower())
+        if system is None:
+            return [SYSTEMS.violation(seq, f"{attempt.system!r} is not a system: \"the engine, the gear box, the "
+                                      "weapons and the propulsion system\"", recorded=attempt.system)]
+        if attempt.repaired:   # the system works again: a critical's lasting effect ends
+            self.damaged.get(attempt.unit, set()).discard(system)
+        return [SYSTEMS.ok(seq, f"{attempt.system} is the {system}, a system of B.")]
+
+    def _weapons(self, unit: str) -> set[str]:
+        built = [self.ctx.typed(l) for l in self.ctx.of_type("VehicleBuilt")]
+        return {w.weapon for b in built if b.unit == unit for w in b.weapons}
+
+    def on_CasualtiesTaken(self, line):
+        taken, seq = self.ctx.typed(line), line["seq"]
+        out = []
+        pending = self.pending_d3.get(taken.unit)
+        if pending and taken.cause in (pending[0], "MOG.FIRE.CRIT", "MOG.AIR.CRIT"):
+            del self.pending_d3[taken.unit]
+            out.append(self._d3(taken, pending, seq))
+        built = vehicle_of(self.ctx, taken.unit)
+        if built is not None:
+            self.killed[taken.unit] = self.killed.get(taken.unit, 0) + taken.killed
+        return out
+
+    def _d3(self, taken, pending: tuple[str, int], seq: int) -> RuleApplication:
+        # "5 D3 Crew are killed, no save": a D3 is "a d6 read as ceil(face/2)"
+        purpose, crit_seq = pending
+        rule = CRIT if purpose == "MOG.FIRE.CRIT" else AIR_CRIT
+        rolls = [r for r in self.ctx.rolls_for(taken.unit, purpose, after=crit_seq, before=seq)
+                 if self.ctx.typed(r).purpose == purpose]
+        if not rolls:
+            return rule.missing_roll(seq, f"\"D3 Crew are killed\": no {purpose} d6 after the critical at seq {crit_seq}")
+        d3 = math.ceil(self.ctx.typed(rolls[-1]).result / 2)
+        good = taken.killed == d3 and taken.wounded == 0
+        return rule.judge(seq, good, f"D3 {d3} crew killed, no save",
+                          f"the D3 is {d3}: {d3} crew killed and none wounded (\"no save\"), not {taken.killed} killed "
+                          f"and {taken.wounded} wounded", verdict=Verdict.MISMATCH,
+                          expected={"killed": d3, "wounded": 0},
+                          recorded={"killed": taken.killed, "wounded": taken.wounded}, related=[rolls[-1]["seq"]])
+
+    def _acts(self, line):
+        event, seq = self.ctx.typed(line), line["seq"]
+        unit = event.unit if line["type"] == "UnitMoved" else event.shooter
+        if line["type"] == "UnitMoved" and path_length(event.path) == 0:
+            return ()
+        out = []
+        built = vehicle_of(self.ctx, unit)
+        if built is not None and built.get("crew", 0) - self.killed.get(unit, 0) <= 0:
+            out.append(UNIT.violation(seq, f"{unit} has no crew left ({self.killed[unit]} killed of {built['crew']}): "
+                                      "\"It will always have a crew (else it would be abandoned)\"",
+                                      recorded=line["type"]))
+        if line["type"] == "UnitMoved":
+            out.extend(self._immobilized(unit, seq))
+        return out
+
+    on_UnitMoved = on_ShotFired = _acts
+
+    def _immobilized(self, unit: str, seq: int) -> list[RuleApplication]:
+        """A move after "2 Engine hit, vehicle is immobilized" or a propulsion 4-6, unrepaired, when the
+        log did not record the status (breakdown.py judges the move of an `immobilized` unit)."""
+        state = self.ctx.board.units.get(unit)
+        if state is None or "immobilized" in state.status:
+            return []
+        for line in reversed(self.ctx.of_type("CriticalHit", before=seq)):
+            hit = self.ctx.typed(line)
+            if hit.unit != unit or hit.chart != "vehicle":
+                continue
+            stops = hit.result == 2 or (hit.result == 4 and (hit.sub_roll or 0) >= 4)
+            if stops and DAMAGES[("vehicle", hit.result)] in self.damaged.get(unit, set()):
+                return [CRIT.violation(seq, f"{unit} is immobilized by the critical hit at seq {line['seq']} "
+                                       f"({hit.result}{'/' + str(hit.sub_roll) if hit.sub_roll else ''}): it does not "
+                                       "move", related=[line["seq"]])]
+        return []
+
+
+TESTS = "tests/unit/test_mog_criticals.py::"
+# rule id -> (status, tests, what is judged and what is not yet): docs/rules/landships-of-mogdonazia.md
+COVERAGE = {
+    "MOG.FIRE.CRIT": ("implemented", "; ".join(TESTS + t for t in (
+        "test_the_critical_is_its_d6", "test_a_propulsion_hit_rolls_again", "test_d3_crew_are_killed_no_save",
+        "test_an_engine_hit_immobilizes")),
+        "`Criticals`: the chart's d6 and the propulsion sub-roll, the D3 crew (no save), immobilized by 2 and 4/4-6 "
+        "until repaired; gears hit and half speed are read by `MovementDice` (vehicles.py); 6 by explode.py"),
+    "MOG.AIR.CRIT": ("ambiguous", TESTS + "test_the_airship_chart_and_its_unclear_propeller_hit",
+                     "`Criticals`: the Airship chart's d6 and sub-roll, the D3 crew; 3 (\"lose 1D6 to turning, lose "
+                     "one die\") is `ambiguous` (MOG.Z 5); \"cannot change direction\" is judged by air.py"),
+    "MOG.VEH.SYSTEMS": ("implemented", TESTS + "test_a_repair_names_a_system",
+                        "`Criticals`: a repair names a system of B. (engine, gear box, weapons, propulsion; a weapon by "
+                        "its id); a repaired system ends the critical's lasting effect"),
+    "MOG.GEN.UNIT": ("implemented", TESTS + "test_a_vehicle_without_crew_does_not_act",
+                     "`Criticals`: the crew as built less those killed; with none left the vehicle neither moves nor "
+                     "shoots"),
+}
