@@ -2,6 +2,7 @@
 game-log-tabletop.md, Dux Bellorum, Phases). Each expectation quotes the passage it comes from."""
 from __future__ import annotations
 
+from tests.unit.test_avbcw_bravery import bravery
 from tests.unit.test_avbcw_movement import CAR, INFANTRY, Game
 
 CAVALRY = {"type": "cav-regulars", "figures": 6, "stats": {"MV": "12", "BRV": "8", "MELEE": "5", "SHOOT": "1",
@@ -37,11 +38,12 @@ def test_each_act_in_its_step():
     game.start(1, "move")
     shot = game.add("ShotFired", {"attack": "a-1", "shooter": "r-inf", "target": "s-inf", "rating": "soft",
                                   "dice": 6, "range": 21.0, "modifiers": []}, "royalist")
+    bravery(game, "s-inf", side="socialist")
     moved = game.move("socialist", "s-inf", (24.0, 30.0), (24.0, 26.0))
     game.to_phase("close-combat")
     fall_back = game.move("socialist", "s-inf", (24.0, 26.0), (24.0, 34.0), mode="fall-back")
     verdicts = game.verdicts("AVBCW.TURN")
-    assert verdicts[shot] == ["violation"] and verdicts[moved] == ["ok"]
+    assert verdicts[shot] == ["violation"] and verdicts[moved] == ["ok", "ok"]   # in step 3, tested
     assert fall_back not in verdicts          # "It retreats": a move the combat commands, in its step
 
 

@@ -4,6 +4,7 @@ game-log-tabletop.md, Names and weapons: "lower-case, every run of characters ot
 each side's role ("Aggressor's Vehicles ... Repeller's Teams")."""
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Optional
 
 from domain.board.state import UnitState
@@ -81,3 +82,25 @@ def is_commander(kind: str, entry: Optional[ListedUnit]) -> bool:
 def roles_of(sides: Mapping[str, Any]) -> dict[str, str]:
     """Each side's `role` (GameStarted.sides.<side>.role, required)."""
     return {side: spec.get("role") for side, spec in sides.items() if isinstance(spec, Mapping)}
+
+
+def inspiring(kind: str, entry: Optional[ListedUnit]) -> Optional[bool]:
+    """Whether a unit is Inspiring: the Commander rows' Notes ("On foot ... Inspiring", "Mounted
+    ... Inspiring"), or the ability listed ("Inspiring @ 0 points (Commander units only)"). A Tank
+    Commander "acts as a Commander" yet no Notes give it Inspiring: None, the text does not say."""
+    if kind in (FOOT_COMMANDER, MOUNTED_COMMANDER) or (entry is not None and "AVBCW.AB.INSPIRING" in entry.special):
+        return True
+    if is_commander(kind, entry):
+        return None
+    return False
+
+
+def motivating(kind: str, entry: Optional[ListedUnit]) -> bool:
+    """"Demagogue ... Motivating"; "Motivating @ 0 points (Demagogue units only)"."""
+    return kind == DEMAGOGUE or (entry is not None and "AVBCW.AB.MOTIVATING" in entry.special)
+
+
+def stat(entry: Optional[ListedUnit], name: str) -> Optional[int]:
+    """A statistic's first whole number as the army list prints it ("8", "4(1)"), or None."""
+    found = re.match(r"^\s*(\d+)", (entry.stats.get(name) if entry is not None else None) or "")
+    return int(found[1]) if found else None

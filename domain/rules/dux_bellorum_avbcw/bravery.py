@@ -1,0 +1,280 @@
+"""Judging Dux Bellorum AVBCW bravery tests (game-log-tabletop.md, Dux Bellorum, BraveryTested):
+the 2d6 they read, the BRV they use (the listed BRV or an Inspiring commander's, Brittle's 6 on
+break tests, and every change the text gives: -2 suppressed, +1 Banner, -2 bogged, less the PRO
+of a vehicle running the unit over), and the extremes of the faces (double 1: a second move;
+double 6: no move and 1 COH lost, a vehicle's mishap on the damage table). Whether the test is
+passed is the Dux Bellorum core procedure DB.BRAVERY, not in the text: `unverifiable` unless the
+game's table pack holds it. The moves the tests allow are suppression.py's."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional
+
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.kinds import inspiring, stat, type_of
+from domain.rules.dux_bellorum_avbcw.placing import distance
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.tabletop import geometry as geo
+
+EXTREMES = RULEBOOK.rule("AVBCW.BRV.EXTREMES")
+STATS = RULEBOOK.rule("AVBCW.UNIT.STATS")
+VEH_STATS = RULEBOOK.rule("AVBCW.VEH.STATS")
+SUPPRESSION = RULEBOOK.rule("AVBCW.SUPP.EFFECTS")
+BANNER = RULEBOOK.rule("AVBCW.EQ.BANNER")
+BRITTLE = RULEBOOK.rule("AVBCW.AB.BRITTLE")
+INSPIRING = RULEBOOK.rule("AVBCW.AB.INSPIRING")
+BOG = RULEBOOK.rule("AVBCW.VEH.TRACKED.BOG")
+RUNOVER = RULEBOOK.rule("AVBCW.VEH.RUNOVER")
+DB_BRAVERY = Rule("DB.BRAVERY", "Bravery test (core rules, not in the text)", "Dux Bellorum")
+
+SUPPRESSED_BRV = -2      # "While suppressed a unit; ... Suffers -2 BRV"
+BANNER_BRV = +1          # Banner: "The unit gains +1 BRV"
+BRITTLE_BRV = 6          # Brittle: "The unit's Bravery is 6 when taking break tests"
+BOGGED_BRV = -2          # Tracked vehicles: "The vehicle can attempt to move next turn as normal but suffers -2 BRV"
+INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's 'unit leader' figure"
+
+
+def bravery_rolls(ctx, unit: str, after: int, before: int) -> list[dict]:
+    """The DB.BRAVERY rolls about `unit` between the last bravery test and this one ("after its
+    DieRolled (`DB.BRAVERY`, `2d6`)")."""
+    return ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
+
+
+def faces_of(ctx, roll: Optional[dict]) -> tuple[int, ...]:
+    return tuple(ctx.typed(roll).results or ()) if roll is not None else ()
+
+
+@dataclass
+class Change:
+    rule: Rule
+    amount: int
+    why: str
+
+
+@dataclass
+class Brv:
+    """The BRV a test should use: a base, and the changes applied to it."""
+    base: int
+    base_rule: Rule
+    base_why: str
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.base + sum(c.amount for c in self.changes)
+
+
+@dataclass
+class Extreme:
+    """A test's double 1 or double 6, and what it calls for."""
+    seq: int
+    turn: int
+    unit: str
+    faces: tuple[int, int]
+    vehicle: bool
+    answered: bool = False
+
+
+class AVBCWBravery(RuleModule):
+    ruleset = RULESET_ID
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.lists = ArmyLists()
+        self.last_test = 0                           # seq of the last BraveryTested: rolls come after it
+        self.sixes: dict[str, Extreme] = {}          # unit -> its double 6 not yet answered
+        self.bogged: set[str] = set()
+
+    def on_ArmyListed(self, line):
+        self.lists.take(self.ctx.typed(line))
+
+    def on_UnitStatusChanged(self, line):
+        data = self.ctx.typed(line)
+        if data.status == "bogged":
+            self.bogged.add(data.unit)
+
+    # ------------------------------------------------------------ BraveryTested
+
+    def on_BraveryTested(self, line) -> Iterable[RuleApplication]:
+        data, seq = self.ctx.typed(line), line["seq"]
+        after, self.last_test = self.last_test, seq
+        rolls = bravery_rolls(self.ctx, data.unit, after, seq)
+        out: list[RuleApplication] = [*self._brv(line, data)]
+        if data.why != "bog":
+            self.bogged.discard(data.unit)   # "If the BRV test is successful the vehicle moves off"
+        if not rolls:
+            return out + [EXTREMES.missing_roll(seq, f"{data.unit}'s bravery test has no DB.BRAVERY 2d6 before it: "
+                                                "its extremes cannot be read")]
+        out += self._extremes(line, data, self.ctx.typed(rolls[-1]), rolls[-1]["seq"])
+        if not self.ctx.tables.has("DB.BRAVERY"):
+            out.append(DB_BRAVERY.unverifiable(seq, f"{data.unit} {'passes' if data.passed else 'fails'}: whether a "
+                                               f"test is passed is the core Bravery test: {self.ctx.tables.lacks('DB.BRAVERY')}",
+                                               recorded=data.passed))
+        return out
+
+    def _extremes(self, line, data, rolled, roll_seq: int) -> list[RuleApplication]:
+        """"A unit's bravery test that rolls double 1 (before modifiers) allows the unit to move
+        twice ... A unit that rolls double six (before modifiers) cannot move and loses 1 Cohesion";
+        a vehicle's double 6 "suffers a mechanical mishap; roll on the Vehicle Damage table with 1d6-1"."""
+        faces = tuple(rolled.results or ())
+        seq = line["seq"]
+        if rolled.die != "2d6" or len(faces) != 2:
+            return [EXTREMES.mismatch(seq, f"{data.unit}'s bravery roll is {rolled.die} {list(faces)}: the extremes "
+                                      "\"double 1\" and \"double six\" are of two dice", related=[roll_seq])]
+        if faces == (6, 6):
+            unit = self.ctx.board.units.get(data.unit)
+            vehicle = unit is not None and is_vehicle(unit, self.lists.get(data.unit))
+            self.sixes[data.unit] = Extreme(seq, line["turn"], data.unit, faces, vehicle)
+            what = "a mechanical mishap (Vehicle Damage at 1d6-1)" if vehicle else "no move and 1 COH lost"
+            return [EXTREMES.ok(seq, f"{data.unit} rolls double 6: {what}", related=[roll_seq])]
+        if faces == (1, 1):
+            return [EXTREMES.ok(seq, f"{data.unit} rolls double 1: it may make \"two consecutive normal moves\"",
+                                related=[roll_seq])]
+        return []
+
+    # ------------------------------------------------------------ the BRV used
+
+    def _brv(self, line, data) -> list[RuleApplication]:
+        entry = self.lists.get(data.unit)
+        unit = self.ctx.board.units.get(data.unit)
+        vehicle = unit is not None and is_vehicle(unit, entry)
+        seq = line["seq"]
+        base = self._base(line, data, entry, vehicle)
+        if isinstance(base, RuleApplication):
+            return [base]
+        out = list(base[1])
+        brv = base[0]
+        if unit is not None and "suppressed" in unit.status:
+            brv.changes.append(Change(SUPPRESSION, SUPPRESSED_BRV, "suppressed: \"Suffers -2 BRV\""))
+        if has_rule(entry, BANNER.id):
+            brv.changes.append(Change(BANNER, BANNER_BRV, "Banner: \"The unit gains +1 BRV\""))
+        if data.why == "bog" or (vehicle and data.unit in self.bogged):
+            brv.changes.append(Change(BOG, BOGGED_BRV, "bogged: \"suffers -2 BRV\""))
+        if data.why == "run-over":
+            pro = self._runner_pro(line, data.unit)
+            if pro is None:
+                return out + [RUNOVER.unverifiable(seq, f"{data.unit}'s run-over test: no UnitRunOver names the vehicle, "
+                                                   "or its PRO is not one number, so the BRV cannot be counted")]
+            brv.changes.append(Change(RUNOVER, -pro, f"\"BRV is reduced by the PRO value of the vehicle\" ({pro})"))
+        return out + [self._judge_brv(seq, data, brv)]
+
+    def _base(self, line, data, entry, vehicle: bool):
+        """The BRV before changes: the unit's own, Brittle's 6 on a break test, or the lending
+        commander's; with the judgement of the lending."""
+        seq = line["seq"]
+        if data.why == "break" and has_rule(entry, BRITTLE.id):
+            return Brv(BRITTLE_BRV, BRITTLE, "Brittle: \"Bravery is 6 when taking break tests\""), []
+        if data.brv_from is None or data.brv_from == data.unit:
+            own = stat(entry, "BRV")
+            if own is None:
+                return STATS.unverifiable(seq, f"{data.unit} has no BRV in an ArmyListed: the BRV used cannot be counted",
+                                          recorded=data.brv)
+            return Brv(own, VEH_STATS if vehicle else STATS, f"BRV {own} as listed"), []
+        return self._lent(line, data)
+
+    def _lent(self, line, data):
+        """Inspiring: "All friendly units within 12” of the Commander's 'unit leader' figure may use
+        the Commander's Bravery rating"."""
+        seq, board = line["seq"], self.ctx.board
+        lender, unit = board.units.get(data.brv_from), board.units.get(data.unit)
+        entry = self.lists.get(data.brv_from)
+        lends = inspiring(type_of(lender, entry), entry)
+        own = stat(entry, "BRV")
+        if lender is None or unit is None or lender.position is None or own is None:
+            return INSPIRING.unverifiable(seq, f"{data.unit} uses {data.brv_from}'s BRV: the commander is not on the "
+                                          "table or lists no BRV", recorded=data.brv)
+        if lends is None:
+            return INSPIRING.ambiguous(seq, f"{data.brv_from} is a Tank Commander: it \"acts as a Commander\", yet the "
+                                       "text does not say it is Inspiring", recorded=data.brv)
+        reach = distance(self.ctx, geo.xy(lender.position), unit_extent(unit))
+        good = lends and lender.side == unit.side and reach <= INSPIRING_REACH
+        lent = INSPIRING.judge(seq, good, f"{data.unit} is {reach}\" from Inspiring {data.brv_from}'s leader: within 12”",
+                               f"{data.unit} uses {data.brv_from}'s BRV, yet " + (
+                                   f"is {reach}\" from its leader figure (\"within 12”\")" if lends and lender.side == unit.side
+                                   else "that unit is not a friendly Inspiring commander"),
+                               expected=INSPIRING_REACH, recorded=reach)
+        return Brv(own, INSPIRING, f"{data.brv_from}'s BRV {own}"), [lent]
+
+    def _runner_pro(self, line, unit_id: str) -> Optional[int]:
+        run = [l for l in self.ctx.of_type("UnitRunOver", before=line["seq"]) if l["data"]["unit"] == unit_id]
+        if not run:
+            return None
+        vehicle = self.ctx.typed(run[-1]).vehicle
+        pro = (self.lists.get(vehicle).stats.get("PRO") if self.lists.get(vehicle) else None) or ""
+        return int(pro) if pro.strip().isdigit() else None
+
+    def _judge_brv(self, seq: int, data, brv: Brv) -> RuleApplication:
+        expected = brv.total
+        why = "; ".join([brv.base_why] + [c.why for c in brv.changes])
+        inputs = {"base": brv.base, "changes": [{"rule": c.rule.id, "amount": c.amount} for c in brv.changes]}
+        if data.brv == expected:
+            rule = brv.changes[-1].rule if brv.changes else brv.base_rule
+            return rule.ok(seq, f"{data.unit} tests on BRV {expected} ({why})", expected=expected, recorded=data.brv,
+                           inputs=inputs)
+        # the change whose omission (or wrong sign) explains the recorded number, else the base
+        blamed = next((c.rule for c in brv.changes if data.brv in (expected - c.amount, expected - 2 * c.amount)),
+                      brv.base_rule)
+        return blamed.mismatch(seq, f"{data.unit} tests on BRV {data.brv}, not {expected} ({why})",
+                               expected=expected, recorded=data.brv, inputs=inputs)
+
+    # ------------------------------------------------------------ a double 6's consequence
+
+    def on_CohesionLost(self, line) -> Iterable[RuleApplication]:
+        data = self.ctx.typed(line)
+        if data.cause != "bravery":
+            return ()
+        six = self.sixes.get(data.unit)
+        if six is None or six.vehicle:
+            return ()    # other losses a bravery test brings are core (DB.BRAVERY, DB.MORALE)
+        six.answered = True
+        del self.sixes[data.unit]
+        return [EXTREMES.judge(line["seq"], data.points == 1, f"{data.unit} loses 1 COH for its double 6",
+                               f"{data.unit} loses {data.points} COH for its double 6: it \"loses 1 Cohesion\"",
+                               verdict=Verdict.MISMATCH, expected=1, recorded=data.points, related=[six.seq])]
+
+    def on_VehicleDamaged(self, line) -> Iterable[RuleApplication]:
+        data = self.ctx.typed(line)
+        if data.cause != "bravery":
+            return ()
+        six = self.sixes.pop(data.vehicle, None)
+        if six is None:
+            return [EXTREMES.violation(line["seq"], f"{data.vehicle} is damaged for a bravery roll without a double 6 "
+                                       "since its last: \"in response to a Bravery roll of double 6\"")]
+        return [EXTREMES.ok(line["seq"], f"{data.vehicle}'s mechanical mishap for its double 6", related=[six.seq])]
+
+    def _unanswered(self) -> list[RuleApplication]:
+        out = [EXTREMES.violation(six.seq, f"{six.unit} rolled double 6 and " + (
+            "no Vehicle Damage roll follows (\"roll on the Vehicle Damage table with 1d6-1\")" if six.vehicle
+            else "no loss of 1 COH (cause bravery) is recorded that turn: it \"loses 1 Cohesion\""))
+            for six in self.sixes.values()]
+        self.sixes.clear()
+        return out
+
+    def on_TurnStarted(self, line):
+        return self._unanswered()
+
+    def finish(self):
+        return self._unanswered()
+
+
+
+TESTS = "tests/unit/test_avbcw_bravery.py::"
+# rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
+COVERAGE = {
+    "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_suppressed_brv", "a suppressed unit's bravery test at BRV -2"),
+    "AVBCW.EQ.BANNER": ("partial", TESTS + "test_banner_and_brittle", "\"+1 BRV\" in every bravery test; its cost and who "
+                        "may take it: the army list's"),
+    "AVBCW.AB.BRITTLE": ("partial", TESTS + "test_banner_and_brittle", "\"Bravery is 6 when taking break tests\" (why "
+                         "break), whatever the listed BRV; its cost and the \"Bravery 7 or more\" it needs: the army "
+                         "list's"),
+    "AVBCW.AB.INSPIRING": ("partial", TESTS + "test_an_inspiring_commander_lends_its_brv",
+                           "`brv_from`: a friendly Inspiring commander (foot or mounted, or listing it) whose leader "
+                           "figure is within 12” of the unit (`measure`), its BRV used; a Tank Commander: `ambiguous` "
+                           "(\"acts as a Commander\", no Inspiring note). Its Leadership Points: not yet"),
+    "AVBCW.VEH.TRACKED.BOG": ("partial", TESTS + "test_a_bogged_vehicle_tests_at_minus_two",
+                              "a bogged vehicle's next test (or a test why bog) at BRV -2. The bog rolls and where the "
+                              "move ends: not yet"),
+    "AVBCW.VEH.RUNOVER": ("partial", TESTS + "test_run_over_brv_less_the_vehicles_pro",
+                          "the run-over test at BRV less the PRO of the vehicle of the last UnitRunOver of the unit (a "
+                          "PRO by facing: `unverifiable`). The 2 COH and the 3” assault: not yet"),
+}

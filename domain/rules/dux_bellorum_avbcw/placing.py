@@ -1,0 +1,57 @@
+"""Where Dux Bellorum AVBCW units stand on the table, for the rules that measure between them: a
+unit's extent where a move leaves it, its enemies and friends on the table, and the distance the
+`measure` reading gives (game-log-tabletop.md, Geometry: "all else closest point to closest
+point (`measure`)"). Every distance is the tabletop geometry's, rounded half-up to 0.1"."""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from shapely import affinity
+
+from domain.board.state import BoardState, UnitState
+from domain.rules.dux_bellorum_avbcw.facts import on_table, unit_extent
+from domain.tabletop import geometry as geo
+
+# A unit is intermixed with another when their extents overlap by more than a tape-measure step;
+# extents 0.0 apart are only "in contact" (game-log-tabletop.md, Measuring).
+OVERLAP_DEPTH = 0.05
+
+
+def facing_after(unit: UnitState, path: Sequence[Any]) -> float:
+    facing = float(unit.facing or 0)
+    for f in geo.facings_of(path):
+        if f is not None:
+            facing = float(f)
+    return facing
+
+
+def extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]] = None) -> geo.Extent:
+    """The unit's extent at the end of its path: its figures as recorded there, else its base (or
+    its figures in the same formation) moved to the last point and turned to its last facing."""
+    end, facing = geo.xy(path[-1]), facing_after(unit, path)
+    placed = unit.to_json() | {"position": {"x": end[0], "y": end[1]}, "facing": facing}
+    if figures is not None:
+        return geo.extent(placed | {"figures": [geo.xy(p) for p in figures]})
+    if not unit.figures:
+        return geo.extent(placed)
+    here = unit_extent(unit)
+    (x0, y0), (x1, y1) = geo.xy(unit.position), end
+    core = affinity.rotate(here.core, -(facing - float(unit.facing or 0)), origin=(x0, y0))
+    return geo.Extent(affinity.translate(core, x1 - x0, y1 - y0), here.radius, (x1, y1))
+
+
+def others(board: BoardState, side: Optional[str], *, enemies: bool, but: Sequence[str] = ()) -> dict[str, UnitState]:
+    """The units on the table of the other sides (enemies) or of this side (friends), less `but`."""
+    return {uid: u for uid, u in board.units.items()
+            if on_table(u) and uid not in but and side is not None and u.side is not None
+            and (u.side != side) == enemies}
+
+
+def distance(ctx, a: Any, b: Any) -> float:
+    """Closest point to closest point, or centre to centre (the `measure` reading)."""
+    return geo.measure(a, b, ctx.interpretations.reading("measure"))
+
+
+def overlaps(a: geo.Extent, b: geo.Extent) -> bool:
+    """Figures of the two "intermix": their extents overlap, more than touching."""
+    return a.shape.buffer(-OVERLAP_DEPTH).intersects(b.shape.buffer(-OVERLAP_DEPTH))
