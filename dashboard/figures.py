@@ -7,12 +7,13 @@ counters, markers, resistance counts and the highlight of the chosen event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import plotly.graph_objects as go
 
 from dashboard.geometry import HexLayout, cell_center, grid_cells, hex_corners, hexside_segment, layout_maps
 from domain.board.state import BoardState
+from domain.locations import ROUTE, TERRAIN, locations, schema_for, touches_board
 
 TERRAIN_COLOURS = {
     "wood": "#6f9a5a", "town": "#a8a29a", "marsh": "#8fc1b5", "hill": "#d9c08c", "river": "#6fa8dc",
@@ -236,36 +237,49 @@ def board_traces(board: BoardState, layout: HexLayout, touch: Touch, colours: di
             unit_trace(board, layout, colours), *highlight_traces(touch, layout)]
 
 
+# The units an event's places are seen or fired from (game-log.md: Spotted `spotter`, HexObserved
+# `observer`, SmallArmsFired `firers`): a line from where each stands to each place.
+SEEN_FROM = {"Spotted": "spotter", "HexObserved": "observer", "SmallArmsFired": "firers"}
+UnitHex = Callable[[Optional[str]], Optional[str]]  # a unit id -> the hex it stands in on the board
+
+
 def touches(line: dict[str, Any], board: BoardState, targets: dict[str, str]) -> Touch:
-    """What the event touches, read on the board after it; `targets`: barrage id -> target hex."""
+    """What the event touches, read on the board after it; `targets`: barrage id -> target hex.
+
+    An event with hex locations in its schema (domain/locations.py) touches those: its places
+    outlined, its route outlined and drawn as a line. Another touches the units it names."""
     d, kind = line["data"], line["type"]
 
     def at(unit: Optional[str]) -> Optional[str]:
         u = board.units.get(unit or "")
         return u.location if u else None
 
-    touch = Touch()
-    if kind == "UnitMoved":
-        touch.hexes, touch.lines = list(d["path"]), [list(d["path"])]
-    elif kind in ("Spotted", "HexObserved"):
-        source = at(d.get("spotter") or d.get("observer"))
-        touch.hexes = [d["target"]] + ([source] if source else [])
-        touch.lines = [[source, d["target"]]] if source else []
-    elif kind == "SmallArmsFired":
-        firers = [loc for loc in (at(u) for u in d.get("firers", [])) if loc]
-        touch.hexes = [d["target"], *firers]
-        touch.lines = [[loc, d["target"]] for loc in firers]
-    elif kind == "ScatterTested":
+    schema = schema_for(kind, board.ruleset)
+    if touches_board(schema, "hex"):
+        touch = _located_touch(kind, d, schema, at, targets)
+    else:
+        touch = _named_touch(kind, d, at, targets)
+    return Touch([h for h in touch.hexes if h], [p for p in touch.lines if all(p)])
+
+
+def _located_touch(kind: str, d: dict[str, Any], schema: Any, at: UnitHex, targets: dict[str, str]) -> Touch:
+    found = [f for f in locations(schema, d) if f.location.geometry == "hex" and f.location.role != TERRAIN]
+    places = [f.value for f in found]
+    route = [f.value for f in found if f.location.role == ROUTE]
+    touch = Touch(list(places), [route] if route else [])
+    if kind == "ScatterTested":  # from the hex the barrage was aimed at (its BarrageDeclared's target)
         origin = targets.get(d["barrage"])
-        touch.hexes = [x for x in (origin, d.get("new_target")) if x]
-        touch.lines = [[origin, d["new_target"]]] if origin and d.get("new_target") else []
-    elif kind == "BarrageResolved":
-        touch.hexes = [r["location"] for r in d.get("results", []) if r.get("location")]
-    elif kind == "BarrageDeclared":
-        touch.hexes = [d["target"]] if d.get("target") else []
-    elif kind in ("UnitDeployed", "MarkerPlaced", "MarkerRemoved"):
-        touch.hexes = [d["location"]] if d.get("location") else []
-    elif kind in ("UnitStatusChanged",):
+        touch.hexes, touch.lines = [origin, *places], [[origin, place] for place in places]
+    seen_from = d.get(SEEN_FROM.get(kind, ""))
+    sources = [loc for loc in map(at, seen_from if isinstance(seen_from, list) else [seen_from]) if loc]
+    touch.hexes += sources
+    touch.lines += [[source, place] for source in sources for place in places]
+    return touch
+
+
+def _named_touch(kind: str, d: dict[str, Any], at: UnitHex, targets: dict[str, str]) -> Touch:
+    touch = Touch()
+    if kind in ("UnitStatusChanged",):
         touch.hexes = [x for x in (at(d["unit"]),) if x]
     elif kind == "SmallArmsResolved":
         touch.hexes = [x for x in (at(r.get("unit")) for r in d.get("results", [])) if x]
@@ -275,7 +289,7 @@ def touches(line: dict[str, Any], board: BoardState, targets: dict[str, str]) ->
         touch.hexes = [targets[d.get("barrage") or d["subject"]]]
     elif kind == "DieRolled" and at(d.get("subject")):
         touch.hexes = [at(d["subject"])]
-    return Touch([h for h in touch.hexes if h], [p for p in touch.lines if all(p)])
+    return touch
 
 
 # -- analytics -----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from dashboard.figures import HIGHLIGHT, side_colours
+from domain.locations import ROUTE, locations, schema_for
 from domain.tabletop.geometry import (
     POLYGON_KINDS, Extent, extent, feature_line, feature_shape, path_length, round_inches, to_table, xy,
 )
@@ -288,17 +289,18 @@ def _named_units(value: Any, units: dict[str, Any]) -> list[str]:
 
 def event_highlight(line: dict[str, Any], board: dict[str, Any], attacks: dict[str, dict[str, Any]],
                     how: str = "closest") -> dict[str, Any]:
-    """What `highlight_traces` draws for the chosen event, read on the board after it: a move's
-    path, a shot's measured line (`how`: the `measure` reading), and the units it names, directly
-    or through its attack (a ShotResolved, a roll or a card about "a-1" names a-1's shooter and target)."""
+    """What `highlight_traces` draws for the chosen event, read on the board after it: its route
+    (the points its schema types as one, domain/locations.py: a move's path, a marker's drift), a
+    shot's measured line (`how`: the `measure` reading), and the units it names, directly or
+    through its attack (a ShotResolved, a roll or a card about "a-1" names a-1's shooter and target)."""
     d, units = line["data"], placed_units(board)
     attack = attacks.get(d.get("attack") or d.get("subject") or "")
     named = _named_units(d, units) + (_named_units([attack["shooter"], attack["target"]], units) if attack else [])
     out: dict[str, Any] = {"units": list(dict.fromkeys(named))}
-    if line["type"] == "UnitMoved" and isinstance(d.get("path"), list):
-        out["path"] = d["path"]
-    elif line["type"] == "MarkerMoved" and isinstance(d.get("from"), dict) and isinstance(d.get("to"), dict):
-        out["path"] = [d["from"], d["to"]]
+    schema = schema_for(line["type"], board.get("ruleset"))
+    route = [f.value for f in locations(schema, d) if f.location.geometry == "point" and f.location.role == ROUTE]
+    if route:
+        out["path"] = route
     elif line["type"] == "ShotFired" and d.get("shooter") in units and d.get("target") in units:
         out["line"] = measured_line(units[d["shooter"]], units[d["target"]], how)
     return out
