@@ -1,9 +1,10 @@
 """Locations as a typed value: which fields of an event name a place on the board, and how.
 
 An event schema types each of its location fields with a `Location` marker: a hex
-`"<map>:<xxyy>"` (game-log.md, Locations) is `Annotated[str, Location("hex"), ...]`, and a
-point in inches (game-log-tabletop.md, Geometry: `{"x": .., "y": ..}`) is a model class that
-carries the marker as its `LOCATION`. The marker also says what the location is to the event:
+`"<map>:<xxyy>"` (game-log.md, Locations) is a `HexLocation`, `HexPath` or `MapHex` below
+(`Annotated[str, Location("hex"), ...]`), and a point in inches (game-log-tabletop.md,
+Geometry: `{"x": .., "y": ..}`) is a model class that carries the marker as its `LOCATION`
+(domain/tabletop/events.py `Point`). The marker also says what the location is to the event:
 a `place` it acts at (a unit's deployment, a barrage's target), a point of its `route` in order
 (a move's path, a smoke drift's `from` and `to`), or the `terrain` it lays out (MapDefined's
 hexes and hexsides, TableDefined's outlines).
@@ -20,9 +21,9 @@ import re
 import types
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Iterator, Mapping, NamedTuple, Optional, Union, get_args, get_origin
+from typing import Annotated, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import AfterValidator, BaseModel, Field
 
 from domain.events import schema_of
 from domain.rulesets import find
@@ -56,6 +57,26 @@ class Located(NamedTuple):
     where: str          # this event's, under `data`: "results[0].location", "path[2]", "hexes.5:6613"
     location: Location  # its marker
     value: Any          # as the data holds it: "5:6613", {"x": 12.0, "y": 8.0}
+
+
+def check_hex(value: str) -> str:
+    if not HEX_LOCATION.match(value):
+        raise ValueError(f"{value!r} is not a hex location like '5:6613'")
+    return value
+
+
+def check_hexes(values: Iterable[str]) -> Any:
+    """Each hex of a list, or each key of a map: checked as a whole, the error names its field."""
+    for value in values:
+        check_hex(value)
+    return values
+
+
+# The hex location types of a hex game's schemas (the tabletop point is domain/tabletop/events.py's
+# `Point`): one hex the event acts at, a path ("[loc, ...] (first = start)"), and the map's own hexes.
+HexLocation = Annotated[str, Location("hex"), AfterValidator(check_hex)]
+HexPath = Annotated[list[Annotated[str, Location("hex", ROUTE)]], Field(min_length=1), AfterValidator(check_hexes)]
+MapHex = Annotated[str, Location("hex", TERRAIN)]
 
 
 # -- how to reach the locations of a value of one annotation (built once per schema) ------------

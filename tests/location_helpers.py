@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from domain.events import Data
-from domain.rules.infernal_machines import events as im
+from domain.locations import HexLocation, HexPath
 from domain.rulesets import RuleSet, find, registered
 from domain.tabletop import events as tabletop
 
@@ -86,8 +86,8 @@ class FlareFired(Data):
     """A flare over a hex, and where it drifts (Infernal Machines has no such event)."""
 
     unit: str
-    target: im.HexLocation
-    drift: Optional[im.HexPath] = None
+    target: HexLocation
+    drift: Optional[HexPath] = None
 
 
 class Signal(BaseModel):

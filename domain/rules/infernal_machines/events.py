@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import AfterValidator, BaseModel, Field, field_validator
 
 from domain.events import STRICT, Data
-from domain.locations import HEX_LOCATION, Location
+from domain.locations import HexLocation, HexPath, MapHex, check_hexes
 
 PHASES = (  # game-log.md, Phases (Infernal Machines); "start" is the TurnStarted phase
     "setup", "start", "pin-removal", "barrage", "air-combat", "vehicle-movement",
@@ -31,26 +31,6 @@ UNIT_STATUSES = (
 )
 
 
-def _location(value: str) -> str:
-    if not HEX_LOCATION.match(value):
-        raise ValueError(f"{value!r} is not a hex location like '5:6613'")
-    return value
-
-
-def _locations(values):
-    for value in values:
-        _location(value)
-    return values
-
-
-# game-log.md, Locations: a hex is "<map>:<hex>". Typed as a location (domain/locations.py), so
-# that what an event touches is read from its schema: a place it acts at, its route in order, or
-# the map's own hexes. A list or map of them is checked as a whole: its error names its field.
-HexLocation = Annotated[str, Location("hex"), AfterValidator(_location)]
-# A path: "[loc, ...] (first = start)".
-HexPath = Annotated[list[Annotated[str, Location("hex", "route")]], Field(min_length=1), AfterValidator(_locations)]
-MapHex = Annotated[str, Location("hex", "terrain")]
-
 
 class HexSpec(BaseModel):
     model_config = STRICT
@@ -61,13 +41,13 @@ class HexSpec(BaseModel):
 
 class Hexside(BaseModel):
     model_config = STRICT
-    between: Annotated[list[MapHex], Field(min_length=2, max_length=2), AfterValidator(_locations)]
+    between: Annotated[list[MapHex], Field(min_length=2, max_length=2), AfterValidator(check_hexes)]
     feature: str
 
 
 class MapDefined(Data):
     maps: list[Any]
-    hexes: Annotated[dict[MapHex, HexSpec], AfterValidator(_locations)] = {}
+    hexes: Annotated[dict[MapHex, HexSpec], AfterValidator(check_hexes)] = {}
     hexsides: list[Hexside] = []
 
 
