@@ -48,9 +48,9 @@ BOARD = {
 def _rule_modules() -> list[type]:
     """The rule modules, in the order they judge each event: the turn's sequence, movement, then
     shooting."""
-    from domain.rules.dux_bellorum_avbcw import army, bravery, movement, sequence, shooting, suppression
+    from domain.rules.dux_bellorum_avbcw import army, bravery, leadership, movement, sequence, shooting, suppression
     return [army.AVBCWArmy, sequence.AVBCWSequence, bravery.AVBCWBravery, suppression.AVBCWMoveLimits,
-            movement.AVBCWMovement, shooting.AVBCWShooting]
+            leadership.AVBCWLeadership, movement.AVBCWMovement, shooting.AVBCWShooting]
 
 
 def _army_check():

@@ -131,8 +131,8 @@ COVERAGE = {
     "AVBCW.TURN": ("partial", f"{TESTS}test_the_steps_come_in_order; {TESTS}test_each_act_in_its_step",
                    "the five steps in order (none before one already started); LPs placed in step 1, shots in "
                    "step 2, own moves and ambush deployments in step 3, combats in step 4, LPs returned in step 5. "
-                   "A bravery test per moving unit: suppression.py. Alternate placing and the return of unused LPs: "
-                   "not yet"),
+                   "A bravery test per moving unit: suppression.py; alternate placing and the unused LPs returned: "
+                   "leadership.py"),
     "AVBCW.MOVE.ORDER": ("implemented", f"{TESTS}test_units_move_in_the_eight_steps",
                          "each own move and ambush deployment in the move phase in a step no earlier than one that "
                          "has moved: vehicles (and tank commanders), cavalry (and mounted commanders), infantry (and "
