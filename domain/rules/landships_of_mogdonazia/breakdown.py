@@ -217,7 +217,7 @@ COVERAGE = {
     "MOG.VEH.REPAIR": ("implemented", f"{TESTS}test_repair_on_a_5_to_6; "
                        f"{TESTS}test_the_crew_repairing_does_nothing_else_that_turn",
                        "`Repair`: 5-6; the crew neither moves nor shoots that turn"),
-    "MOG.AIR.REPAIR": ("partial", TESTS + "test_an_airplane_pilot_cannot_repair",
-                       "`Repair`: an airplane pilot cannot repair; the airship's speed and turn while repairing not "
-                       "yet"),
+    "MOG.AIR.REPAIR": ("implemented", TESTS + "test_an_airplane_pilot_cannot_repair",
+                       "`Repair`: an airplane pilot cannot repair; the airship's speed and turn while repairing: "
+                       "air.py"),
 }

@@ -194,6 +194,6 @@ COVERAGE = {
         "the table pack holds that procedure"),
     "MOG.PA": ("partial", TESTS + "test_powered_armour_face_is_a_wound_and_ace_killed",
                "`HitCards`: face a wound, ace killed"),
-    "MOG.AIR.SHOOT": ("partial", TESTS + "test_an_ace_against_an_airship_follows_mog_air_cards",
+    "MOG.AIR.SHOOT": ("implemented", TESTS + "test_an_ace_against_an_airship_follows_mog_air_cards",
                       "`HitCards`: face card the Airship chart; aces `mog-air-cards` (no default: ambiguous)"),
 }

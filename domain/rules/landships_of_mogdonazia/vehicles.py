@@ -274,6 +274,6 @@ COVERAGE = {
                       "`VehicleBuilding`: an operator at build; breakdown as a landship (breakdown.py), hit cards "
                       "(fire.py; face: the chart every turn, ace: shut down); the chart and repair \"within 2\" not "
                       "yet"),
-    "MOG.AIR.SHOOT": ("partial", TESTS + "test_airships_count_as_class_iv",
-                      "`VehicleBuilding`: class IV at build; the 12\" limit not yet"),
+    "MOG.AIR.SHOOT": ("implemented", TESTS + "test_airships_count_as_class_iv",
+                      "`VehicleBuilding`: class IV at build; the 12\" limit: air.py"),
 }
