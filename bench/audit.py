@@ -89,7 +89,7 @@ def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
     small_game, small_store, _ = stored_game(work, SMALL_TURNS)
     curve = []
     for n in turns:
-        curve.append(measure(work, n, (small_game, small_store), runs if n == turns[0] else max(3, runs // 2)))
+        curve.append(measure(work, n, (small_game, small_store), runs if n == turns[0] else max(min(runs, 3), runs // 2)))
         if progress:
             progress(f"audit of {curve[-1]['events']} events: {curve[-1]['ratio']}x the raw read")
     first, last = curve[0], curve[-1]
