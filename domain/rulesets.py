@@ -81,7 +81,7 @@ class RuleSet:
     benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
     rulebook: Optional[Callable[[], Any]] = None  # () -> domain.rulebook.Rulebook: its ids, sections, citations
     # `umpire army check`: () -> (an army list's data, {interpretation: reading}) -> a report with
-    # `errors` (each with `verdict` and `line()`), `costs` and `total`; ValueError with `field`
+    # `errors` (domain.army_lists.ArmyError), `costs` and `total`; ValueError with `field`
     # and `message` for data that is not an army list.
     army_check: Optional[Callable[[], Callable[..., Any]]] = None
     title: str = ""

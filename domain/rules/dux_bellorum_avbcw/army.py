@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 from pydantic import ValidationError
 
+from domain.army_lists import ArmyError
 from domain.events import first_error
 from domain.rules.dux_bellorum_avbcw.army_tables import (
     ArmyTables, UnitRow, VehicleRow, number, printed_form, span, tables)
@@ -37,28 +38,6 @@ class ArmyFormatError(ValueError):
     def __init__(self, field: str, message: str):
         self.field, self.message = field, message
         super().__init__(f"{field}: {message}")
-
-
-@dataclass(frozen=True)
-class ArmyError:
-    """One breach of the army-list rules: the unit (None for the army), the rule id, what the
-    list has against what the text allows, and the rulebook's words."""
-    unit: Optional[str]
-    rule: str
-    count: Any
-    limit: Any
-    words: str
-    message: str
-    verdict: str = "violation"   # or "ambiguous": the text leaves it open
-
-    def line(self) -> str:
-        who = self.unit or "army"
-        return (f"{who}: {self.rule}: {self.message} ({self.count} against {self.limit}): "
-                f"\"{self.words}\"")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"unit": self.unit, "rule": self.rule, "count": self.count, "limit": self.limit,
-                "words": self.words, "message": self.message, "verdict": self.verdict}
 
 
 @dataclass
@@ -105,7 +84,8 @@ class _Checker:
 
     def error(self, unit: Optional[str], rule: str, count: Any, limit: Any, words: str, message: str,
               verdict: str = "violation") -> None:
-        self.report.errors.append(ArmyError(unit, rule, count, limit, words, message, verdict))
+        self.report.errors.append(ArmyError(unit=unit, rule=rule, count=count, limit=limit, words=words,
+                                            message=message, verdict=verdict))
 
     def judged(self, unit: Optional[str], rule: str) -> None:
         self.report.judged.append((unit, rule))
@@ -259,7 +239,9 @@ class _Checker:
         shown = " + ".join(why)
         if entry.pts not in costs:
             expected = costs[0] if len(costs) == 1 else costs
-            self.error(entry.unit, rule, entry.pts, expected, RULEBOOK.section(rule),
+            words = "; ".join([f"{why[0]} points"] + [self.book.special[r]["words"] for r in dict.fromkeys(entry.special)
+                                                     if r in self.book.special])
+            self.error(entry.unit, rule, entry.pts, expected, words,
                        f"listed at {entry.pts} points; the text gives {shown} = {expected}")
         elif len(costs) > 1:
             self.error(entry.unit, UNIT_STATS, entry.pts, costs, "Mortar, heavy: PTS 3 4",
