@@ -258,7 +258,9 @@ def test_run_over_brv_less_the_vehicles_pro():
     game.deploy("royalist", "r-tank", 24.0, 8.0, w=3.0, d=5.0)
     game.deploy("socialist", "s-inf", 24.0, 20.0, facing=180)
     game.start(1)
+    game.move("royalist", "r-tank", (24.0, 8.0), (24.0, 30.0))        # through s-inf
     game.add("UnitRunOver", {"vehicle": "r-tank", "unit": "s-inf"}, "royalist")
     right = bravery(game, "s-inf", brv=4, why="run-over", side="socialist")
     wrong = bravery(game, "s-inf", brv=8, why="run-over", side="socialist")
-    assert game.verdicts("AVBCW.VEH.RUNOVER") == {right: ["ok"], wrong: ["mismatch"]}
+    verdicts = game.verdicts("AVBCW.VEH.RUNOVER")
+    assert verdicts[right] == ["ok"] and verdicts[wrong] == ["mismatch"]
