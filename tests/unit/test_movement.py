@@ -257,3 +257,24 @@ def test_level_2_rubble_and_multi_storey_cavalry():
     report = g.audit("sample")
     assert failing(report, mounted) == {"IM.TER.MS.CAV": "violation"}
     assert failing(report, dismounted) == {}
+
+
+def test_low_wire_costs_what_the_base_game_chart_says():
+    # IM, Barbed wire: "A single wire counter is low wire" and uses Landships! 7.13, a chart the text
+    # does not hold: the sample pack's wire cost (+1 MP for foot) counts, the `none` pack cannot say
+    report, seq = foot_move([A, B], markers=[("wire", B)])
+    assert verdicts(report, "IM.OBS.WIRE.LOW", seq) == ["ok"]            # 1 clear + 1 wire, of 2 MP
+    report, seq = foot_move([A, B, C], markers=[("wire", B)])
+    assert failing(report, seq) == {"IM.OBS.WIRE.LOW": "violation"}      # 3 MP of 2
+    report, seq = foot_move([A, B], markers=[("wire", B)], tables="none")
+    assert verdicts(report, "IM.OBS.WIRE.LOW", seq) == ["unverifiable"]
+
+
+def test_a_train_never_leaves_the_rails():
+    # IM, Armoured trains, Movement: trains move "only along road hexes the scenario designates as
+    # railway, and never leave the rails"
+    report, seq = vehicle_move("armoured-train", 4, (A, B), tables="sample")
+    assert failing(report, seq) == {"IM.TRAIN.MOVE.RAIL": "violation"}
+    rail = {loc: {"terrain": "clear", "features": ["road", "railway"]} for loc in (A, B)}
+    report, seq = vehicle_move("armoured-train", 4, (A, B), hexes=rail, tables="sample")
+    assert failing(report, seq) == {} and verdicts(report, "IM.TRAIN.MOVE.RAIL", seq) == ["ok"]

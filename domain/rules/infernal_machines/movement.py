@@ -613,6 +613,9 @@ class MovementChecks(RuleModule):
 
 # rule id -> (implemented | needs a chart | ambiguous, the tests that cover it)
 COVERAGE = {
+    "IM.INF.VEST": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
+    "IM.OBS.WIRE.LOW": ("needs a chart", "tests/unit/test_movement.py::test_low_wire_costs_what_the_base_game_chart_says"),
+    "IM.TRAIN.MOVE.RAIL": ("implemented", "tests/unit/test_movement.py::test_a_train_never_leaves_the_rails"),
     "IM.CORE.MINMOVE": ("ambiguous", "tests/unit/test_movement.py::test_ap_16_minimum_move_against_a_prohibition_is_ambiguous; tests/unit/test_movement.py::test_minimum_move_lets_one_hex_exceed_the_allowance"),
     "IM.ENV.WEATHER.BAD.MOVE": ("implemented", "tests/unit/test_movement.py::test_bad_weather_doubles_vehicle_costs_and_a_road_costs_1; tests/unit/test_movement.py::test_bad_weather_does_not_touch_foot_units"),
     "IM.ENV.TSTATE.TYPES": ("needs a chart", "tests/unit/test_movement_rules.py::test_without_a_pack_costs_are_unverifiable_but_prohibitions_are_judged"),
