@@ -15,7 +15,7 @@ from typing import Optional
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
-    Barrage, Observation, automatic_observation, hex_distance, observer_unit, renew_barrage)
+    Barrage, Observation, automatic_observation, given, hex_distance, observer_unit, renew_barrage)
 
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
@@ -76,13 +76,19 @@ class ArtilleryProcedure(RuleModule):
 
     def _declaration_kept(self, line) -> list[RuleApplication]:
         """A later step of a barrage that restates a declared choice must restate it unchanged."""
-        d = line["data"]
         if line["type"] == "BarrageDeclared":
             return []
-        b = self.barrages.get(d.get("barrage") or (d.get("subject") if line["type"] == "DieRolled" else None))
+        event = self.ctx.typed(line)
+        # a line of a type no schema knows (a log read with unknown types allowed): its data as it stands
+        stated = line["data"] if event is None else None
+        about = (stated.get if stated is not None else lambda k: getattr(event, k, None))
+        b = self.barrages.get(about("barrage") or (about("subject") if line["type"] == "DieRolled" else None))
         if b is None:
             return []
-        changed = {k: (b.data.get(k), d[k]) for k in DECLARED_FIELDS if k in d and d[k] != b.data.get(k)}
+        if stated is None:
+            stated = {k: getattr(event, k) for k in DECLARED_FIELDS if k in event.model_fields_set}
+        changed = {k: (given(b.declared, k), stated[k]) for k in DECLARED_FIELDS
+                   if k in stated and stated[k] != given(b.declared, k)}
         if not changed:
             return []
         return [R_DECLARE_STEPS.violation(line["seq"], f"{line['type']} changes {b.id}'s declared "
@@ -94,7 +100,7 @@ class ArtilleryProcedure(RuleModule):
         self.resistance.mortars_count = self.ctx.interpretations.reading(MORTAR_RESISTANCE.name) != "excluded"
 
     def barrage(self, line) -> Optional[Barrage]:
-        return self.barrages.get(line["data"].get("barrage"))
+        return self.barrages.get(self.ctx.typed(line).barrage)
 
     def unit(self, name: Optional[str]):
         return self.ctx.board.units.get(observer_unit(name) or "")
@@ -105,23 +111,23 @@ class ArtilleryProcedure(RuleModule):
 
     # -- observe ----------------------------------------------------------------------------
     def on_HexObserved(self, line):
-        d, seq, side = line["data"], line["seq"], line.get("side")
+        observed, seq, side = self.ctx.typed(line), line["seq"], line.get("side")
         out: list[RuleApplication] = []
-        via, observer = d["via"], d.get("observer")
+        via, observer, target = observed.via, observed.observer, observed.target
         if side is None and self.unit(observer) is not None:
             side = self.unit(observer).side     # the envelope's side is optional: the observer's side
         if via == "automatic":
-            verdict, why = automatic_observation(self.ctx.board, side, d["target"])
+            verdict, why = automatic_observation(self.ctx.board, side, target)
             if verdict == "yes":
-                out.append(R_AUTO.ok(seq, f"{d['target']} is {why}"))
+                out.append(R_AUTO.ok(seq, f"{target} is {why}"))
             elif verdict == "unknown":
-                out.append(R_AUTO.unverifiable(seq, f"{d['target']} is {why}"))
+                out.append(R_AUTO.unverifiable(seq, f"{target} is {why}"))
             else:
-                out.append(R_AUTO.violation(seq, f"{d['target']} is {why}: it is not automatically observed",
-                                            recorded=d["target"]))
+                out.append(R_AUTO.violation(seq, f"{target} is {why}: it is not automatically observed",
+                                            recorded=target))
         else:
             out.extend(self._observer_checks(line, via, observer))
-        self.observations.append(Observation(seq, line["turn"], side, d["target"], via, observer))
+        self.observations.append(Observation(seq, line["turn"], side, target, via, observer))
         return out
 
     def _observer_checks(self, line, via: str, observer: Optional[str]) -> list[RuleApplication]:
@@ -137,21 +143,21 @@ class ArtilleryProcedure(RuleModule):
 
     # -- declare ----------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
-        d, seq = line["data"], line["seq"]
-        renew_barrage(d["barrage"], line["turn"], self.barrages)
-        known = self.barrages.get(d["barrage"])
+        d, seq = self.ctx.typed(line), line["seq"]
+        renew_barrage(d.barrage, line["turn"], self.barrages)
+        known = self.barrages.get(d.barrage)
         if known is not None:
             # The procedure keeps following the first declaration.
-            changed = [k for k in DECLARED_FIELDS if known.data.get(k) != d.get(k)]
+            changed = [k for k in DECLARED_FIELDS if given(known.declared, k) != given(d, k)]
             what = f"changes {', '.join(changed)}" if changed else "repeats it"
-            return [R_DECLARE.violation(seq, f"barrage {d['barrage']!r} was declared at seq {known.seq}; this "
+            return [R_DECLARE.violation(seq, f"barrage {d.barrage!r} was declared at seq {known.seq}; this "
                                         f"second declaration {what}", related=[known.seq],
-                                        expected={k: known.data.get(k) for k in changed} or None,
-                                        recorded={k: d.get(k) for k in changed} or None)]
-        b = Barrage(d["barrage"], seq, line["turn"], d.get("side") or line.get("side"), dict(d),
-                    first_turn=line["turn"] == 1, observer=d.get("observer"))
+                                        expected={k: given(known.declared, k) for k in changed} or None,
+                                        recorded={k: given(d, k) for k in changed} or None)]
+        b = Barrage(d.barrage, seq, line["turn"], d.side or line.get("side"), d,
+                    first_turn=line["turn"] == 1, observer=d.observer)
         self.barrages[b.id] = b
-        out = [R_DECLARE.ok(seq, f"barrage {b.id}: {b.mission}, {d['barrage_type']}, {d['ammunition']}")]
+        out = [R_DECLARE.ok(seq, f"barrage {b.id}: {b.mission}, {d.barrage_type}, {d.ammunition}")]
         out += self._phase(line, b)
         out += self._one_type_per_hex(line, b)
         out += self._lost_elements(line, b)
@@ -178,16 +184,16 @@ class ArtilleryProcedure(RuleModule):
         if not b.target or b.creeping:
             return []
         other = [x for x in self.barrages.values() if x is not b and x.turn == b.turn and x.side == b.side
-                 and x.target == b.target and x.data.get("barrage_type") != b.data.get("barrage_type")]
+                 and x.target == b.target and x.declared.barrage_type != b.declared.barrage_type]
         return [R_BAT_HEX.judge(line["seq"], not other, f"one barrage type against {b.target} this turn",
-                                f"{b.target} already has a {other[0].data.get('barrage_type')} barrage this turn "
+                                f"{b.target} already has a {other[0].declared.barrage_type} barrage this turn "
                                 f"({other[0].id})" if other else "", related=[x.seq for x in other],
-                                expected=other[0].data.get("barrage_type") if other else None,
-                                recorded=b.data.get("barrage_type"))]
+                                expected=other[0].declared.barrage_type if other else None,
+                                recorded=b.declared.barrage_type)]
 
     def _lost_elements(self, line, b: Barrage) -> list[RuleApplication]:
         out = []
-        for element in b.data.get("elements", []):
+        for element in b.declared.elements:
             why = self.lost.get((b.turn, element))
             if why:
                 rule, at = why
@@ -290,15 +296,15 @@ class ArtilleryProcedure(RuleModule):
         b = self.barrage(line)
         if b is None:
             return []
-        d, seq = line["data"], line["seq"]
-        link = d["link"]
+        test, seq = self.ctx.typed(line), line["seq"]
+        link = test.link
         rule = R_COMM if link == "fo-artillery" else R_LNO
         out = self._after_failure(line, b)
         # The roll since the barrage's previous test; the log format pairs either purpose with a test.
         since = max(b.seq, b.last_comm_seq or 0)
         rolls = [r for r in self.ctx.rolls_for(b.id, "IM.ART.", after=since)
-                 if r["seq"] < seq and r["data"]["purpose"].startswith(COMM_PURPOSES)]
-        exact = [r for r in rolls if r["data"]["purpose"].startswith(LINK_PURPOSE[link])]
+                 if r["seq"] < seq and self.ctx.typed(r).purpose.startswith(COMM_PURPOSES)]
+        exact = [r for r in rolls if self.ctx.typed(r).purpose.startswith(LINK_PURPOSE[link])]
         roll = (exact or rolls)[-1] if rolls else None
         b.last_comm_seq = seq
         key = (b.turn, b.side, observer_unit(b.observer), b.target, link)
@@ -309,34 +315,34 @@ class ArtilleryProcedure(RuleModule):
         if roll is None:
             out.append(rule.missing_roll(seq, f"no {LINK_PURPOSE[link]} roll about {b.id} before its "
                                          f"communication test"))
-            ok = bool(d["in_communication"])
+            ok = test.in_communication
         else:
             out.extend(self._comm_roll(line, rule, roll))
-            ok = roll["data"]["result"] >= 4
+            ok = self.ctx.typed(roll).result >= 4
         if earlier is None:
             self.comm_tests[key] = (seq, ok)
         # A test recorded "in communication" against a roll of 1-3 is the mismatch above; the steps the
         # players then took are judged on the outcome they recorded, not reported again as violations.
-        out.extend(self._comm_binding(line, b, rule, ok or bool(d["in_communication"])))
+        out.extend(self._comm_binding(line, b, rule, ok or test.in_communication))
         return out
 
     def _comm_roll(self, line, rule: Rule, roll) -> list[RuleApplication]:
-        seq, rd = line["seq"], roll["data"]
+        seq, rd = line["seq"], self.ctx.typed(roll)
         out = []
-        if rd["die"] != "d6":
+        if rd.die != "d6":
             reading, label = self.reading(COMM_DIE)
             if reading is None:
-                out.append(rule.ambiguous(roll["seq"], f"communication test rolled on a {rd['die']}: "
-                                          f"{COMM_DIE.describe()}", recorded=rd["die"], interpretation=label))
+                out.append(rule.ambiguous(roll["seq"], f"communication test rolled on a {rd.die}: "
+                                          f"{COMM_DIE.describe()}", recorded=rd.die, interpretation=label))
             else:
-                out.append(rule.judge(roll["seq"], reading == "any", f"{rd['die']} accepted",
-                                      f"the communication test is a d6, not a {rd['die']}",
-                                      expected="d6", recorded=rd["die"], interpretation=label))
-        expected = rd["result"] >= 4
-        recorded = bool(line["data"]["in_communication"])
+                out.append(rule.judge(roll["seq"], reading == "any", f"{rd.die} accepted",
+                                      f"the communication test is a d6, not a {rd.die}",
+                                      expected="d6", recorded=rd.die, interpretation=label))
+        expected = rd.result >= 4
+        recorded = self.ctx.typed(line).in_communication
         out.append(rule.judge(seq, expected == recorded,
-                              f"roll {rd['result']}: {'in' if expected else 'not in'} communication",
-                              f"roll {rd['result']} gives {'in' if expected else 'not in'} communication "
+                              f"roll {rd.result}: {'in' if expected else 'not in'} communication",
+                              f"roll {rd.result} gives {'in' if expected else 'not in'} communication "
                               f"(1 to 3 fails)", verdict=Verdict.MISMATCH,
                               expected=expected, recorded=recorded, related=[roll["seq"]]))
         return out
@@ -364,7 +370,7 @@ class ArtilleryProcedure(RuleModule):
         return out
 
     def _waste(self, b: Barrage, rule: Rule, seq: int) -> None:
-        for element in b.data.get("elements", []):
+        for element in b.declared.elements:
             self.lost.setdefault((b.turn, element), (rule, seq))
 
     # -- fire order -------------------------------------------------------------------------
@@ -489,7 +495,7 @@ class ArtilleryProcedure(RuleModule):
         b = self.barrage(line)
         if b is None:
             return []
-        seq, reason = line["seq"], line["data"]["reason"]
+        seq, reason = line["seq"], self.ctx.typed(line).reason
         b.cancelled = reason
         if reason == "no-communication":
             return self._cancel_no_comm(seq, b)

@@ -10,11 +10,12 @@ smoke, flares) decide which steps the procedure needs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from domain.board import hexes
 from domain.board.hexes import Placement, PlacementError
 from domain.board.state import BoardState
+from domain.events import Data, DieRolled
 from domain.rules.infernal_machines.events import BarrageDeclared
 from domain.rules.interpretations import Interpretation, declare
 
@@ -185,6 +186,19 @@ def renew_barrage(key: str, turn: int, declared: dict[str, Any], *per_barrage: d
     return True
 
 
+def given(event: Data, name: str) -> Any:
+    """The value the line gave for a field, None where it gave none (the schema's default, such as
+    BarrageDeclared's `sustained` false, is not something the players recorded)."""
+    return getattr(event, name) if name in event.model_fields_set else None
+
+
+class Rolled(NamedTuple):
+    """A DieRolled a barrage's step reads: where it is in the log, and the typed roll."""
+
+    seq: int
+    roll: DieRolled
+
+
 @dataclass
 class Declared:
     """A barrage as its BarrageDeclared gives it (the typed event), and where it was declared."""
@@ -221,34 +235,34 @@ class Barrage:
     seq: int
     turn: int
     side: Optional[str]
-    data: dict[str, Any]
+    declared: BarrageDeclared
     route: str = "forward-observer"
     observer: Optional[str] = None
     related: list[int] = field(default_factory=list)
     first_turn: bool = False
-    flare_roll: Optional[dict[str, Any]] = None     # the IM.ART.LNO.FLARE roll, when a flare called it
+    flare_roll: Optional[Rolled] = None             # the IM.ART.LNO.FLARE roll, when a flare called it
     flare_checked: bool = False
     comm_failed_seq: Optional[int] = None           # a binding failed communication test
     last_comm_seq: Optional[int] = None             # the barrage's latest CommunicationTested
     fot: Optional[tuple[int, bool]] = None          # (seq, granted) of the FireOrderChecked
     fot_refused_seq: Optional[int] = None           # a binding refused fire order
     failure_reported: bool = False                  # a step after the failure was reported once
-    sustained_roll: Optional[dict[str, Any]] = None
+    sustained_roll: Optional[Rolled] = None
     fired_seq: Optional[int] = None                 # first ScatterTested / BarrageResolved
     scatter_seq: Optional[int] = None
     cancelled: Optional[str] = None
 
     @property
     def target(self) -> Optional[str]:
-        return self.data.get("target")
+        return self.declared.target
 
     @property
     def mission(self) -> str:
-        return self.data.get("mission", "")
+        return self.declared.mission
 
     @property
     def sustained(self) -> bool:
-        return bool(self.data.get("sustained"))
+        return self.declared.sustained
 
     @property
     def creeping(self) -> bool:
@@ -260,11 +274,13 @@ class Barrage:
 
     @property
     def smoke(self) -> bool:
-        return self.data.get("ammunition") == "smoke"
+        return self.declared.ammunition == "smoke"
 
     @property
     def flare(self) -> bool:
-        return bool(self.data.get("flare")) or self.flare_roll is not None
+        """Called by a flare: the flare's roll names it, or the declaration says `"flare": true`
+        (a field the log format allows beside the schema's)."""
+        return bool(getattr(self.declared, "flare", None)) or self.flare_roll is not None
 
     @property
     def failed_seq(self) -> Optional[int]:
@@ -275,8 +291,7 @@ class Barrage:
 
     @property
     def flare_fires(self) -> bool:
-        roll = self.flare_roll
-        return roll is not None and 1 <= roll["data"]["result"] <= 2
+        return self.flare_roll is not None and 1 <= self.flare_roll.roll.result <= 2
 
     def shortcut(self) -> Optional[str]:
         """The rule that lets this barrage skip the communication test and the FOT, if any."""

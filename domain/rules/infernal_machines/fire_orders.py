@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from domain.events import Modifier
 from domain.rules.engine import RuleApplication, Verdict
 from domain.rules.infernal_machines.barrage_tracker import FOT_AIRCRAFT, FOT_DIE, Barrage
 from domain.rulebook import beside
@@ -23,10 +24,13 @@ R_FAIL = RULEBOOK.rule("IM.ART.FOT.FAIL", "not-obtained")
 
 
 def modifiers(items: list[Any]) -> list[tuple[int, str]]:
-    """(value, why) of each recorded modifier: numbers or {"value", "why"} objects."""
+    """(value, why) of each recorded modifier: numbers, {"value", "why"} objects, or a roll's typed
+    modifiers."""
     out = []
     for item in (items if isinstance(items, list) else [items]) if items else []:
-        if isinstance(item, dict) and isinstance(item.get("value"), (int, float)):
+        if isinstance(item, Modifier):
+            out.append((item.value, str(item.why or "")))
+        elif isinstance(item, dict) and isinstance(item.get("value"), (int, float)):
             out.append((int(item["value"]), str(item.get("why") or "")))
         elif isinstance(item, (int, float)) and not isinstance(item, bool):
             out.append((int(item), ""))
@@ -44,7 +48,7 @@ class FireOrders:
         return self.proc.ctx
 
     def check(self, line, b: Barrage) -> list[RuleApplication]:
-        seq, d = line["seq"], line["data"]
+        seq, d = line["seq"], self.ctx.typed(line)
         if b.fot is not None:
             return [R_FOT.violation(seq, f"the fire order for {b.id} was already checked at seq {b.fot[0]}",
                                     related=[b.fot[0]])]
@@ -56,14 +60,14 @@ class FireOrders:
         else:
             out += self._die(roll)
         column = self._column(line, b, out)
-        raw = d.get("modifiers") or (roll["data"].get("modifiers") if roll else [])
+        raw = d.modifiers or (self.ctx.typed(roll).modifiers if roll else [])
         mods = modifiers(raw)
         # game-log.md does not fix the shape of FireOrderChecked.modifiers: a modifier only named
         # ("aircraft") is taken as the named one, its value being the chart's.
         named = [str(i).lower() for i in (raw if isinstance(raw, list) else [raw]) if isinstance(i, str)]
         out += self._modifiers(seq, b, mods, named)
         out += self._letter(line, roll, column, sum(v for v, _ in mods))
-        granted = bool(d["granted"])
+        granted = d.granted
         b.fot = (seq, granted)
         binding = b.needs_fot() is not False
         if not binding:
@@ -79,13 +83,13 @@ class FireOrders:
         reading = self.ctx.interpretations.reading(FOT_DIE.name)
         if reading != "d6":
             return []
-        die = roll["data"]["die"]
+        die = self.ctx.typed(roll).die
         return [R_FOT.judge(roll["seq"], die == "d6", "FOT rolled with a d6", f"FOT rolled with a {die}, not a d6",
                             expected="d6", recorded=die,
                             interpretation=self.ctx.interpretations.label(FOT_DIE.name))]
 
     def _column(self, line, b: Barrage, out: list[RuleApplication]) -> Optional[int]:
-        recorded = line["data"]["column"]
+        recorded = self.ctx.typed(line).column
         if isinstance(recorded, str) and recorded.strip().isdigit():
             recorded = int(recorded)     # "1" names column 1, as BCRT columns are written "20"
         if not b.target:
@@ -135,27 +139,28 @@ class FireOrders:
         return out
 
     def _letter(self, line, roll, column: Optional[int], total: int) -> list[RuleApplication]:
-        seq, d = line["seq"], line["data"]
-        granted = bool(d["granted"])
+        seq, d = line["seq"], self.ctx.typed(line)
+        granted = d.granted
         out = []
-        if d.get("result") is not None:
-            letter_f = str(d["result"]).upper() == "F"
-            out.append(R_FOT.judge(seq, letter_f == granted, f"result {d['result']!r} and granted agree",
-                                   f"result {d['result']!r} but granted is {granted}: only an 'F' grants the fire",
+        if d.result is not None:
+            letter_f = str(d.result).upper() == "F"
+            out.append(R_FOT.judge(seq, letter_f == granted, f"result {d.result!r} and granted agree",
+                                   f"result {d.result!r} but granted is {granted}: only an 'F' grants the fire",
                                    verdict=Verdict.MISMATCH, expected=letter_f, recorded=granted))
         if roll is None or column is None:
             return out
         tables = self.ctx.tables
         if not tables.has("FOT"):
             return out + [R_FOT.unverifiable(seq, tables.lacks("FOT"), recorded=granted)]
-        letter = lookup(tables.tables["FOT"], column, roll["data"]["result"] + total)
+        modified = self.ctx.typed(roll).result + total
+        letter = lookup(tables.tables["FOT"], column, modified)
         if letter is None:
             return out + [R_FOT.unverifiable(seq, f"the FOT of {tables.label()} has no cell for column {column}, "
-                                             f"roll {roll['data']['result'] + total}", recorded=granted)]
+                                             f"roll {modified}", recorded=granted)]
         expected = str(letter).upper() == "F"
         out.append(R_FOT.judge(seq, expected == granted, f"FOT column {column}, roll "
-                               f"{roll['data']['result'] + total}: {letter!r}",
-                               f"FOT column {column}, roll {roll['data']['result'] + total} reads {letter!r}: "
+                               f"{modified}: {letter!r}",
+                               f"FOT column {column}, roll {modified} reads {letter!r}: "
                                f"granted should be {expected}", verdict=Verdict.MISMATCH, expected=expected,
                                recorded=granted, related=[roll["seq"]]))
         return out

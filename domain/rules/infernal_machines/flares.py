@@ -10,10 +10,10 @@ calls (or the unit that fires it, the barrage then naming that unit as observer 
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from domain.rules.engine import RuleApplication
-from domain.rules.infernal_machines.barrage_tracker import FLARE_DISTANCE, Barrage, hex_distance, observer_unit
+from domain.rules.infernal_machines.barrage_tracker import FLARE_DISTANCE, Barrage, Rolled, hex_distance, observer_unit
 from domain.rules.infernal_machines.resistance import EMERGENCY_COUNT, EmergencyTracker
 from domain.rulebook import beside
 
@@ -27,7 +27,7 @@ class Flares:
     def __init__(self, procedure):
         self.proc = procedure
         self.emergency = EmergencyTracker()
-        self.pending: dict[tuple[Optional[str], int], dict[str, Any]] = {}
+        self.pending: dict[tuple[Optional[str], int], Rolled] = {}
 
     @property
     def ctx(self):
@@ -41,19 +41,21 @@ class Flares:
                             if line["type"] == "UnitStatusChanged" else {})
 
     def on_roll(self, line) -> list[RuleApplication]:
-        d = line["data"]
-        if not d["purpose"].startswith("IM.ART.LNO.FLARE"):
+        roll = self.ctx.typed(line)
+        if not roll.purpose.startswith("IM.ART.LNO.FLARE"):
             return []
-        b = self.proc.barrages.get(d.get("subject"))
+        rolled = Rolled(line["seq"], roll)
+        b = self.proc.barrages.get(roll.subject)
         if b is not None:
-            b.flare_roll = line
-            return self._trigger(line, b.side, self._firer(line, b)) + self._barrage_checks(line["seq"], b)
-        self.pending[(line.get("side"), line["turn"])] = line
-        return self._trigger(line, line.get("side"), self.ctx.board.units.get(d.get("subject") or ""))
+            b.flare_roll = rolled
+            return self._trigger(line, b.side, self._firer(rolled, b)) + self._barrage_checks(line["seq"], b)
+        self.pending[(line.get("side"), line["turn"])] = rolled
+        return self._trigger(line, line.get("side"), self.ctx.board.units.get(roll.subject or ""))
 
     def attach_pending(self, line, b: Barrage) -> None:
-        roll = self.pending.get((b.side, b.turn))
-        if roll is not None and (b.data.get("flare") or observer_unit(b.observer) == roll["data"].get("subject")):
+        rolled = self.pending.get((b.side, b.turn))
+        names = rolled is not None and observer_unit(b.observer) == rolled.roll.subject
+        if rolled is not None and (getattr(b.declared, "flare", None) or names):
             b.flare_roll = self.pending.pop((b.side, b.turn))
 
     def on_declared(self, line, b: Barrage) -> list[RuleApplication]:
@@ -65,18 +67,18 @@ class Flares:
         seq, roll = line["seq"], b.flare_roll
         if roll is None:
             return [R_FLARE.missing_roll(seq, f"flare barrage {b.id} fires without the flare's d6 (1-2)")]
-        result = roll["data"]["result"]
+        result = roll.roll.result
         # "A result of 1 or 2 ... indicates that the off-map artillery sees the flare and a barrage
         # ... is then directed": on any other roll no barrage may fire, so firing is the illegal act
         # (the failed communication test it answers is not reported a second time).
         return [R_FLARE.judge(seq, 1 <= result <= 2, f"flare roll {result}: the artillery sees the flare",
                               f"flare roll {result}: the artillery does not see the flare (1 or 2 needed), "
-                              f"so no barrage may fire", expected="1-2", recorded=result, related=[roll["seq"]])]
+                              f"so no barrage may fire", expected="1-2", recorded=result, related=[roll.seq])]
 
     # -- the emergency and who fires --------------------------------------------------------
-    def _firer(self, roll, b: Barrage):
+    def _firer(self, rolled: Rolled, b: Barrage):
         units = self.ctx.board.units
-        return units.get(roll["data"].get("subject") or "") or units.get(observer_unit(b.observer) or "")
+        return units.get(rolled.roll.subject or "") or units.get(observer_unit(b.observer) or "")
 
     def _trigger(self, line, side: Optional[str], firer) -> list[RuleApplication]:
         seq, out = line["seq"], []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from domain.rules.engine import RuleApplication, Verdict
-from domain.rules.infernal_machines.barrage_tracker import SUSTAINED_PAUSE, Barrage
+from domain.rules.infernal_machines.barrage_tracker import SUSTAINED_PAUSE, Barrage, Rolled
 from domain.rulebook import beside
 
 RULEBOOK = beside(__file__)
@@ -45,12 +45,12 @@ class SustainedFire:
             return [R_SUSTAINED.ok(seq, f"{base.id} fell on {b.target} on turn {base.turn}",
                                    related=[base.fired_seq])] + self._inherit(seq, b, base)
         ended = [x for x in self._previous(b, b.turn - 1) if x.sustained and x.sustained_roll
-                 and x.sustained_roll["data"]["result"] == 6]
+                 and x.sustained_roll.roll.result == 6]
         earlier = self._fell(self._previous(b, b.turn - 2))
         if ended and earlier is not None:
             reading = self.proc.ctx.interpretations.reading(SUSTAINED_PAUSE.name)
             label = self.proc.ctx.interpretations.label(SUSTAINED_PAUSE.name)
-            related = [ended[-1].sustained_roll["seq"]]
+            related = [ended[-1].sustained_roll.seq]
             if reading is None:
                 return [R_SUSTAINED.ambiguous(seq, f"the sustained roll on turn {b.turn - 1} was 6: "
                                               f"{SUSTAINED_PAUSE.describe()}", related=related,
@@ -83,16 +83,16 @@ class SustainedFire:
         return [R_OBSERVERS.ok(seq, f"{unit.unit} still observes {b.target}")]
 
     def on_roll(self, line) -> list[RuleApplication]:
-        d = line["data"]
-        if not d["purpose"].startswith("IM.ART.SUSTAINED"):
+        roll = self.proc.ctx.typed(line)
+        if not roll.purpose.startswith("IM.ART.SUSTAINED"):
             return []
-        b = self.proc.barrages.get(d.get("subject"))
+        b = self.proc.barrages.get(roll.subject)
         if b is None:
             return []
-        b.sustained_roll = line
-        return [R_ROLL.judge(line["seq"], d["die"] == "d6", "sustained roll on a d6",
-                             f"the sustained roll is a six-sided die, not a {d['die']}",
-                             expected="d6", recorded=d["die"])]
+        b.sustained_roll = Rolled(line["seq"], roll)
+        return [R_ROLL.judge(line["seq"], roll.die == "d6", "sustained roll on a d6",
+                             f"the sustained roll is a six-sided die, not a {roll.die}",
+                             expected="d6", recorded=roll.die)]
 
     def on_fired(self, line, b: Barrage) -> list[RuleApplication]:
         if not b.sustained:
@@ -100,20 +100,20 @@ class SustainedFire:
         seq, roll = line["seq"], b.sustained_roll
         if roll is None:
             return [R_ROLL.missing_roll(seq, f"sustained barrage {b.id} fires without its d6 (1 to 5 repeats)")]
-        result = roll["data"]["result"]
+        result = roll.roll.result
         # A 6 means the barrage does not repeat: firing anyway is an action the rules do not allow,
         # as after a failed communication test or a refused fire order.
         return [R_ROLL.judge(seq, result <= 5, f"sustained roll {result}: the barrage repeats",
                              f"sustained roll {result}: the barrage does not repeat (1 to 5 needed)",
-                             expected="1-5", recorded=result, related=[roll["seq"]])]
+                             expected="1-5", recorded=result, related=[roll.seq])]
 
     def on_cancelled(self, line, b: Barrage) -> list[RuleApplication]:
         roll = b.sustained_roll
-        good = b.sustained and roll is not None and roll["data"]["result"] == 6
+        good = b.sustained and roll is not None and roll.roll.result == 6
         return [R_ROLL.judge(line["seq"], good, "sustained fire ended on a 6",
                              f"{b.id} cancelled as sustained-ended, but "
                              + ("it is not sustained fire" if not b.sustained else "no sustained roll of 6 is recorded"),
-                             verdict=Verdict.MISMATCH, recorded=roll["data"]["result"] if roll else None)]
+                             verdict=Verdict.MISMATCH, recorded=roll.roll.result if roll else None)]
 
 
 COVERAGE = {
