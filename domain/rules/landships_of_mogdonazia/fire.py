@@ -192,7 +192,7 @@ COVERAGE = {
         "TSATF. `DeckChecks`: every card drawn against its deck, under `<for>.DECK` (`MOG.FIRE.CARD.DECK`, "
         "`TSATF.SAVE.DECK`, ...: game-log-tabletop.md, Cards); a `TSATF.*` card's `meaning` is `unverifiable` unless "
         "the table pack holds that procedure"),
-    "MOG.PA": ("partial", TESTS + "test_powered_armour_face_is_a_wound_and_ace_killed",
+    "MOG.PA": ("implemented", TESTS + "test_powered_armour_face_is_a_wound_and_ace_killed",
                "`HitCards`: face a wound, ace killed"),
     "MOG.AIR.SHOOT": ("implemented", TESTS + "test_an_ace_against_an_airship_follows_mog_air_cards",
                       "`HitCards`: face card the Airship chart; aces `mog-air-cards` (no default: ambiguous)"),

@@ -268,12 +268,11 @@ COVERAGE = {
                         "`VehicleBuilding`: judged at build (every weapon crewed; a forward weapon bears 0); arcs at "
                         "fire time not yet; \"Weapons and weapon positions must reflect what is on the model\" is not "
                         "judgeable from a log: the declared `weapons` are judged"),
-    "MOG.PA": ("partial", TESTS + "test_powered_armour_has_one_crew_and_at_most_two_weapons",
-               "`VehicleBuilding`: built with one crew and at most two weapons; the rest not yet"),
-    "MOG.CLOCKWORK": ("partial", TESTS + "test_a_clockwork_has_an_operator",
+    "MOG.PA": ("implemented", TESTS + "test_powered_armour_has_one_crew_and_at_most_two_weapons",
+               "`VehicleBuilding`: built with one crew and at most two weapons; the rest: contraptions.py"),
+    "MOG.CLOCKWORK": ("implemented", TESTS + "test_a_clockwork_has_an_operator",
                       "`VehicleBuilding`: an operator at build; breakdown as a landship (breakdown.py), hit cards "
-                      "(fire.py; face: the chart every turn, ace: shut down); the chart and repair \"within 2\" not "
-                      "yet"),
+                      "(fire.py; face: the chart every turn, ace: shut down); the chart and repair: contraptions.py"),
     "MOG.AIR.SHOOT": ("implemented", TESTS + "test_airships_count_as_class_iv",
                       "`VehicleBuilding`: class IV at build; the 12\" limit: air.py"),
 }

@@ -1,0 +1,146 @@
+"""Landships of Mogdonazia's Silly Contraptions, from the text (landships-of-mogdonazia.txt, pp. 3-4;
+the headings are scrambled, MOG.Z 1). Each game is the page's example with the rebels r-1 (at
+(40, 24), facing 270, 10" x 2") given key figures, or l-1 built as a PA or a Clockwork."""
+from __future__ import annotations
+
+import copy
+
+from tests.unit.test_mog_vehicles import SETUP, built, game, judged, line, move, roll, turn
+
+
+def rebels(*keys, figures=20) -> list[dict]:
+    setup = copy.deepcopy(SETUP)
+    setup[7]["data"].update(figures=figures, key_figures=[{"figure": f, "carries": c} for f, c in keys])
+    return setup
+
+
+def shot(weapon, dice, rng=10.0, target="l-1", weapon_class="small-arms", **kw):
+    return line("ShotFired", {"attack": "a-1", "shooter": "r-1", "weapon": weapon, "target": target,
+                              "target_part": "vehicle", "weapon_class": weapon_class, "dice": dice, "range": rng, **kw},
+                phase="shooting", side="rebels")
+
+
+def resolved(d20s, hits, twenties=None):
+    data = {"attack": "a-1", "hits": hits}
+    if twenties is not None:
+        data["twenties"] = twenties
+    return [roll("TSATF.FIRE", d20s, subject="a-1", phase="shooting", side="rebels") | {"data": {
+        "purpose": "TSATF.FIRE", "die": f"{len(d20s)}d20", "results": d20s, "result": sum(d20s), "subject": "a-1"}},
+        line("ShotResolved", data, phase="shooting", side="rebels")]
+
+
+def verdicts(lines, rule, **kw):
+    return [a.verdict.value for a in judged(lines, rule, **kw)]
+
+
+def closer(x=22.0):
+    return line("UnitMoved", {"unit": "r-1", "path": [{"x": 40.0, "y": 24.0}, {"x": x, "y": 24.0}]}, side="rebels")
+
+
+def test_tesla_rifles_roll_3d20_and_their_20s_explode():
+    # "Roll 3D20 as Dervish rifle weapon ... If a 20 is rolled, the Tesla rifle explodes. Remove the figure as a
+    # casualty" (EC-MOG-07: [20, 20, 7])
+    setup = rebels(("r-1/tesla", "tesla-rifle"))
+    casualty = line("CasualtiesTaken", {"unit": "r-1", "killed": 1, "wounded": 0, "cause": "MOG.TESLA"},
+                    phase="shooting", side="rebels")
+    shaken = line("UnitStatusChanged", {"unit": "l-1", "status": "shaken"}, phase="shooting")
+    lines = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 20, 7], 1, twenties=2), casualty, shaken, setup=setup)
+    assert verdicts(lines, "MOG.TESLA") == ["ok", "ok", "unverifiable"]
+    assert verdicts(game(*turn(1), shot("r-1/tesla", 4), setup=setup), "MOG.TESLA") == ["violation"]
+    forgot = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 3, 7], 0, twenties=1), setup=setup)
+    assert verdicts(forgot, "MOG.TESLA") == ["ok", "ok", "unverifiable", "violation"]
+
+
+def test_flame_rifles_hit_on_1_to_6_within_8_inches():
+    # "Roll 3D20, looking for 1-6. Range is 8. ... count as small arms against landships."
+    setup = rebels(("r-1/flame", "flame-rifle"))
+    near = [closer(), shot("r-1/flame", 3, rng=7.0)]
+    assert verdicts(game(*turn(1), *near, *resolved([3, 7, 12], 1), line("UnitStatusChanged", {
+        "unit": "l-1", "status": "shaken"}), setup=setup), "MOG.FLAME") == ["ok", "ok", "ok", "ok"]
+    assert verdicts(game(*turn(1), *near, *resolved([3, 6, 12], 1), setup=setup), "MOG.FLAME")[-2:] == \
+        ["mismatch", "violation"]
+    assert verdicts(game(*turn(1), shot("r-1/flame", 3, rng=16.0), setup=setup), "MOG.FLAME") == ["ok", "violation",
+                                                                                                   "ok"]
+    assert verdicts(game(*turn(1), closer(), shot("r-1/flame", 3, rng=7.0, weapon_class="gun"), setup=setup),
+                    "MOG.FLAME") == ["ok", "ok", "violation"]
+
+
+def test_congreve_rockets_do_not_fire_after_moving():
+    # "The figure cannot fire if he moved during the movement phase. Roll 6D20 ... count as artillery"
+    setup = rebels(("r-1/rockets", "congreve"))
+    still = game(*turn(1), shot("r-1/rockets", 6, weapon_class="artillery"), setup=setup)
+    assert verdicts(still, "MOG.CONGREVE") == ["ok", "ok"]
+    moved = game(*turn(1), closer(30.0), shot("r-1/rockets", 6, weapon_class="artillery"), setup=setup)
+    assert verdicts(moved, "MOG.CONGREVE") == ["ok", "ok", "violation"]
+
+
+def test_jump_troops_are_half_platoons():
+    # "Jump pack troops are organised in half platoons of one officer, one NCO and eight soldiers."
+    assert verdicts(game(setup=rebels(("r-1/all", "jump-pack"), figures=10)), "MOG.JUMP") == ["ok"]
+    assert verdicts(game(setup=rebels(("r-1/all", "jump-pack"), figures=12)), "MOG.JUMP") == ["violation"]
+
+
+def jump(dice, *points, chart=None):
+    lines = [roll("MOG.JUMP", dice, subject="r-1", side="rebels"),
+             line("UnitMoved", {"unit": "r-1", "mode": "jump-pack", "path": [{"x": x, "y": y} for x, y in points]},
+                  side="rebels")]
+    if chart is not None:
+        lines += [roll("MOG.JUMP.CHART", [chart], subject="r-1", side="rebels"),
+                  line("JumpPackTested", {"unit": "r-1", "figure": "r-1/all", "result": chart}, side="rebels")]
+    return lines
+
+
+def test_jump_packs_move_5_dice_or_4_over_a_tall_obstacle():
+    # "Movement for jump packs is 5 dice, 4 dice if the figure has to cross a tall obstacle."
+    setup = rebels(("r-1/all", "jump-pack"), figures=10)
+    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24), chart=1), setup=setup), "MOG.JUMP") == \
+        ["ok", "ok", "ok"]
+    assert verdicts(game(*turn(1), *jump([3] * 4, (40, 24), (30, 24), chart=1), setup=setup), "MOG.JUMP")[1] == \
+        "violation"
+    walled = copy.deepcopy(setup)
+    walled[1]["data"]["features"].append({"id": "w-1", "kind": "wall", "tall": True, "points": [[35.0, 10.0],
+                                                                                                [35.0, 40.0]]})
+    assert verdicts(game(*turn(1), *jump([3] * 4, (40, 24), (30, 24), chart=2), setup=walled), "MOG.JUMP") == \
+        ["ok", "ok", "ok"]
+
+
+def test_the_jump_pack_chart_follows_the_move():
+    # "After moving the figure, refer to the jump pack chart"; "6 Explodes as it takes off" (mog-jump-6)
+    setup = rebels(("r-1/all", "jump-pack"), figures=10)
+    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24)), setup=setup), "MOG.JUMP") == \
+        ["ok", "ok", "missing-roll"]
+    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24), chart=6), setup=setup), "MOG.JUMP") == \
+        ["ok", "ok", "ok", "ambiguous"]
+
+
+def test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded():
+    # E.: "a maximum of two weapons (but can fire only one per turn) ... they can only move 1D6"
+    pa = built(kind="powered-armour", crew=1, weapons=[
+        {"weapon": "l-1/mg", "type": "machine-gun", "mount": "forward", "crew": 1},
+        {"weapon": "l-1/flame", "type": "flame-rifle", "mount": "forward", "crew": 1}])
+    def fires(weapon):
+        return line("ShotFired", {"attack": f"p-{weapon}", "shooter": "l-1", "weapon": weapon, "target": "r-1",
+                                  "target_part": "vehicle", "weapon_class": "machine-gun", "dice": 2, "range": 20.0},
+                    phase="shooting")
+    assert verdicts(game(*turn(1), fires("l-1/mg"), fires("l-1/flame"), setup=pa), "MOG.PA")[-1] == "violation"
+    wounded = line("UnitStatusChanged", {"unit": "l-1", "status": "wounded"})
+    walk = [roll("MOG.PA", [4]), move((10.0, 24.0), (13.0, 24.0))]
+    assert verdicts(game(*turn(1), wounded, *walk, setup=pa), "MOG.PA")[-1] == "ok"
+    far = [roll("MOG.PA", [2]), move((10.0, 24.0), (13.0, 24.0))]
+    assert verdicts(game(*turn(1), wounded, *far, setup=pa), "MOG.PA")[-1] == "violation"
+
+
+def test_a_clockwork_refers_to_its_chart_every_turn():
+    # F.: "a face card will cause the Clockwork to refer to the Clockwork Critical chart every turn";
+    # "3 Does not move, shoot, or fire"
+    cw = built(kind="clockwork", operator="op-1")
+    face = line("HitCardResolved", {"attack": "a-1", "target": "l-1", "weapon_class": "small-arms", "card": "KS",
+                                    "outcome": "critical-each-turn"}, phase="shooting", side="rebels")
+    chart = [roll("MOG.CLOCKWORK", [3], turn=2), line("CriticalHit", {"unit": "l-1", "chart": "clockwork", "result": 3,
+                                                                     "effect": "stands still"}, turn=2)]
+    stands = game(*turn(1), face, *turn(2), *chart, setup=cw)
+    assert verdicts(stands, "MOG.CLOCKWORK") == ["ok", "ok"]
+    forgot = game(*turn(1), face, *turn(2), setup=cw)
+    assert verdicts(forgot, "MOG.CLOCKWORK") == ["ok", "missing-roll"]
+    walks = game(*turn(1), face, *turn(2), *chart, move((10.0, 24.0), (12.0, 24.0), n=2), setup=cw)
+    assert "violation" in verdicts(walks, "MOG.CLOCKWORK")
