@@ -17,13 +17,14 @@ def _rule_modules() -> list[type]:
     """In judging order: the vehicle as built, its movement dice, breakdown and repair, the cards."""
     from domain.rules.landships_of_mogdonazia.air import Flying
     from domain.rules.landships_of_mogdonazia.breakdown import Breakdown, Repair
+    from domain.rules.landships_of_mogdonazia.combat import VehicleCombat
     from domain.rules.landships_of_mogdonazia.contraptions import Contraptions
     from domain.rules.landships_of_mogdonazia.criticals import Criticals
     from domain.rules.landships_of_mogdonazia.explode import Explosions
     from domain.rules.landships_of_mogdonazia.fire import DeckChecks, HitCards
     from domain.rules.landships_of_mogdonazia.vehicles import MovementDice, VehicleBuilding
     return [VehicleBuilding, MovementDice, Breakdown, Repair, DeckChecks, HitCards, Criticals, Explosions, Flying,
-            Contraptions]
+            Contraptions, VehicleCombat]
 
 
 RULESET = tabletop_ruleset(

@@ -264,10 +264,10 @@ COVERAGE = {
                        "`VehicleBuilding`; ambiguous for a neutral look rolling 5 or 6 (`mog-armour-neutral`, "
                        "AP-MOG-01); \"looks like it is armoured\" is not judgeable from a log: the declared `looks` is "
                        "judged"),
-    "MOG.WEAP.MOUNTS": ("partial", TESTS + "test_a_weapon_has_its_crew_and_a_forward_weapon_fires_forward",
+    "MOG.WEAP.MOUNTS": ("implemented", TESTS + "test_a_weapon_has_its_crew_and_a_forward_weapon_fires_forward",
                         "`VehicleBuilding`: judged at build (every weapon crewed; a forward weapon bears 0); arcs at "
-                        "fire time not yet; \"Weapons and weapon positions must reflect what is on the model\" is not "
-                        "judgeable from a log: the declared `weapons` are judged"),
+                        "fire time: combat.py; \"Weapons and weapon positions must reflect what is on the model\" is "
+                        "not judgeable from a log: the declared `weapons` are judged"),
     "MOG.PA": ("implemented", TESTS + "test_powered_armour_has_one_crew_and_at_most_two_weapons",
                "`VehicleBuilding`: built with one crew and at most two weapons; the rest: contraptions.py"),
     "MOG.CLOCKWORK": ("implemented", TESTS + "test_a_clockwork_has_an_operator",
