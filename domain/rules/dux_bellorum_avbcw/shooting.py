@@ -67,13 +67,7 @@ class AVBCWShooting(RuleModule):
     def _rating(self, data, shooter: UnitState, entry: Optional[ListedUnit]) -> tuple[Optional[str], Optional[Rating]]:
         """"Each entry of an AVBCW unit's weapons carries its own shoot rating ... stats.SHOOT is
         the rating of a unit without them"."""
-        if entry is None:
-            return None, None
-        weapon = next((w for w in entry.weapons or () if w.weapon == data.weapon), None)
-        if weapon is None and entry.weapons and len(entry.weapons) == 1:
-            weapon = entry.weapons[0]
-        printed = weapon.shoot if weapon is not None else entry.stats.get("SHOOT")
-        return printed, rating_of(printed)
+        return weapon_rating(data.weapon, entry)
 
     def _ammo_key(self, unit_id: str, weapon: Optional[str], vehicle: bool) -> tuple[str, Optional[str]]:
         # "A vehicle weapon ... becomes 'low on ammo' for that weapon"; a unit's applies "to all weapons".
@@ -238,6 +232,18 @@ class AVBCWShooting(RuleModule):
 
     def finish(self):
         return [*self._unrecorded_lows(), *self._unrecorded_suppressions()]
+
+
+def weapon_rating(weapon_id: Optional[str], entry: Optional[ListedUnit]) -> tuple[Optional[str], Optional[Rating]]:
+    """The printed rating a shot uses, and its numbers: the named weapon's (or a lone weapon's), else
+    the unit's stats.SHOOT."""
+    if entry is None:
+        return None, None
+    weapon = next((w for w in entry.weapons or () if w.weapon == weapon_id), None)
+    if weapon is None and entry.weapons and len(entry.weapons) == 1:
+        weapon = entry.weapons[0]
+    printed = weapon.shoot if weapon is not None else entry.stats.get("SHOOT")
+    return printed, rating_of(printed)
 
 
 def low_result(entry: Optional[ListedUnit], faces: list[int], ones: int, hits: int) -> tuple[Optional[bool], str]:
