@@ -49,10 +49,10 @@ def _rule_modules() -> list[type]:
     """The rule modules, in the order they judge each event: the turn's sequence, movement, then
     shooting."""
     from domain.rules.dux_bellorum_avbcw import army, bravery, leadership, movement, priority, sequence, shooting
-    from domain.rules.dux_bellorum_avbcw import army, deployment, skirmish, suppression
-    return [deployment.AVBCWDeployment, army.AVBCWArmy, sequence.AVBCWSequence, bravery.AVBCWBravery,
-            suppression.AVBCWMoveLimits, leadership.AVBCWLeadership, skirmish.AVBCWSkirmish,
-            priority.AVBCWPriority, movement.AVBCWMovement, shooting.AVBCWShooting]
+    from domain.rules.dux_bellorum_avbcw import deployment, skirmish, suppression
+    return [army.AVBCWArmy, deployment.AVBCWDeployment, sequence.AVBCWSequence, bravery.AVBCWBravery,
+            suppression.AVBCWMoveLimits, leadership.AVBCWLeadership, skirmish.AVBCWSkirmish, priority.AVBCWPriority,
+            movement.AVBCWMovement, shooting.AVBCWShooting]
 
 
 def _army_check():
