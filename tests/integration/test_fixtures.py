@@ -56,7 +56,28 @@ def test_fixture_audits_clean(path):
     report = json.loads(result.output)
     failing = [f for f in report["findings"] if f["verdict"] in FAILING]
     assert failing == [] and result.exit_code == 0
-    # the games exercise the whole barrage procedure (game-log.md, Off-map artillery)
-    kinds = {json.loads(line)["type"] for line in path.read_text().splitlines()}
+    # the Infernal Machines games exercise the whole barrage procedure (game-log.md, Off-map artillery)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    if lines[0]["data"]["ruleset"] != "infernal-machines":
+        return
+    kinds = {line["type"] for line in lines}
     assert {"HexObserved", "BarrageDeclared", "CommunicationTested", "FireOrderChecked", "ScatterTested",
             "BarrageResolved", "BarrageCancelled", "Spotted", "SmallArmsFired", "UnitMoved"} <= kinds
+
+
+MOGDONAZIA = FIXTURE_GAMES / "mog-1890-kessarine-road.jsonl"
+
+
+def test_the_mogdonazia_demo_game_has_its_machines_five_turns_and_a_ruled_dispute():
+    # fixtures/games/README.md, Landships of Mogdonazia: a landship, an airship and a PA against a TSATF force
+    lines = [json.loads(line) for line in MOGDONAZIA.read_text().splitlines()]
+    kinds = {l["data"]["kind"] for l in lines if l["type"] == "VehicleBuilt"}
+    assert {"landship", "airship", "powered-armour"} <= kinds
+    assert max(l["turn"] for l in lines) >= 5
+    assert [l["type"] for l in lines if l["type"] in ("DisputeRaised", "RulingIssued")] == ["DisputeRaised",
+                                                                                           "RulingIssued"]
+    # the disputed line is the ace against the airship, which the text does not settle (`mog-air-cards`)
+    report = json.loads(umpire("audit", MOGDONAZIA, "--format", "json").output)
+    disputed = next(l for l in lines if l["type"] == "DisputeRaised")["data"]["about"]
+    assert [(f["seq"], f["verdict"]) for f in report["findings"] if f["verdict"] == "ambiguous"] == \
+        [(disputed, "ambiguous")]
