@@ -67,7 +67,7 @@ class ArtilleryProcedure(RuleModule):
     def after(self, line):
         self.flares.feed(line)
         out = list(super().after(line) or ())
-        self.resistance.feed(line)
+        self.resistance.feed(line, self.ctx.typed)
         return out
 
     def before(self, line):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, Field, field_validator
+from pydantic import AfterValidator, BaseModel, Field, WrapValidator, field_validator
 
 from domain.events import STRICT, Data
 from domain.locations import HexLocation, HexPath, MapHex, check_hexes
@@ -30,6 +30,15 @@ UNIT_STATUSES = (
     "fatigued", "broken-down", "repaired", "mounted",
 )
 
+
+def _as_written(value: Any, handler: Any) -> Any:
+    """Checked as a number, kept as the log wrote it: 40 stays 40, not 40.0 (the typed event holds
+    what is stored, and a rule that prints or records it shows the log's number)."""
+    handler(value)
+    return value
+
+
+Number = Annotated[float, WrapValidator(_as_written)]
 
 
 class HexSpec(BaseModel):
@@ -73,9 +82,9 @@ class UnitDeployed(Data):
     location: Optional[HexLocation] = None
     facing: Optional[int] = None
     morale: Optional[int] = None
-    firepower: Optional[float] = None
+    firepower: Optional[Number] = None
     range: Optional[int] = None
-    movement: Optional[float] = None
+    movement: Optional[Number] = None
     attrs: dict[str, Any] = {}
 
     @field_validator("class_")
@@ -142,7 +151,7 @@ class SmallArmsFired(Data):
     attack: str
     firers: list[str] = Field(min_length=1)
     target: HexLocation
-    firepower: Optional[float] = None
+    firepower: Optional[Number] = None
     range: Optional[int] = None
 
 

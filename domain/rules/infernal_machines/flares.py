@@ -38,7 +38,7 @@ class Flares:
             self.emergency.by_turns = self.ctx.interpretations.reading(EMERGENCY_COUNT.name) == "turns"
         units = self.ctx.board.units
         self.emergency.feed(line, {u: s.location for u, s in units.items()}
-                            if line["type"] == "UnitStatusChanged" else {})
+                            if line["type"] == "UnitStatusChanged" else {}, self.ctx.typed)
 
     def on_roll(self, line) -> list[RuleApplication]:
         roll = self.ctx.typed(line)

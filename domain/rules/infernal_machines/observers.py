@@ -57,14 +57,14 @@ class ObserverUnits(RuleModule):
 
     # -- off-map firepower --------------------------------------------------------------------
     def on_ArtilleryElementAssigned(self, line):
-        firepower = line["data"]["firepower"]
+        firepower = self.ctx.typed(line).firepower
         return [R_OBM_FP.judge(line["seq"], 5 <= firepower <= 40, f"off-map element firepower {firepower}",
                                f"off-map element firepower {firepower} is outside 5-40", expected="5-40",
                                recorded=firepower)]
 
     # -- FO and LNO overrun -------------------------------------------------------------------
     def after_UnitMoved(self, line):
-        mover = self.ctx.board.units.get(line["data"]["unit"])
+        mover = self.ctx.board.units.get(self.ctx.typed(line).unit)
         if mover is None or mover.unit_class not in OVERRUNNERS:
             return []
         here = self.ctx.board.units_at(mover.location or "")
@@ -97,36 +97,37 @@ class ObserverUnits(RuleModule):
         return bool(enemies) and all(u.unit_class == "balloon" for u in enemies)
 
     def on_BarrageDeclared(self, line):
-        d = line["data"]
-        if not self._only_balloons(d.get("target"), d.get("side")):
+        d = self.ctx.typed(line)
+        if not self._only_balloons(d.target, d.side):
             return []
-        return [R_DEFENCE.violation(line["seq"], f"{d['target']} holds only a balloon: balloons may not be the target "
-                                    f"of barrage fire by off-map artillery", recorded=d["target"])]
+        return [R_DEFENCE.violation(line["seq"], f"{d.target} holds only a balloon: balloons may not be the target "
+                                    f"of barrage fire by off-map artillery", recorded=d.target)]
 
     # -- small arms fire ----------------------------------------------------------------------
     def on_HexObserved(self, line):
-        if line["data"]["via"] != "automatic":
-            self.observed.setdefault((line["turn"], line["data"]["target"]), line["seq"])
+        observed = self.ctx.typed(line)
+        if observed.via != "automatic":
+            self.observed.setdefault((line["turn"], observed.target), line["seq"])
         return []
 
     def on_SmallArmsFired(self, line):
-        d, seq = line["data"], line["seq"]
-        classes = [self.cls(f) for f in d["firers"]]
+        d, seq = self.ctx.typed(line), line["seq"]
+        classes = [self.cls(f) for f in d.firers]
         out = []
-        if self._only_balloons(d["target"], line.get("side")) and any(c != "aircraft" for c in classes):
-            out.append(R_DEFENCE.violation(seq, f"{d['target']} holds only a balloon: only enemy aircraft attack it"))
+        if self._only_balloons(d.target, line.get("side")) and any(c != "aircraft" for c in classes):
+            out.append(R_DEFENCE.violation(seq, f"{d.target} holds only a balloon: only enemy aircraft attack it"))
         guns = all(c == "artillery-gun" for c in classes)
-        if guns and d.get("firepower") is not None:
+        if guns and d.firepower is not None:
             expected = 10 * len(classes)
-            out.append(R_FP.judge(seq, d["firepower"] == expected, f"{len(classes)} gun(s) at 10 each",
-                                  f"{len(classes)} on-map gun(s) fire small arms at {expected}, not {d['firepower']}",
-                                  verdict=Verdict.MISMATCH, expected=expected, recorded=d["firepower"]))
+            out.append(R_FP.judge(seq, d.firepower == expected, f"{len(classes)} gun(s) at 10 each",
+                                  f"{len(classes)} on-map gun(s) fire small arms at {expected}, not {d.firepower}",
+                                  verdict=Verdict.MISMATCH, expected=expected, recorded=d.firepower))
         if line["phase"] == "barrage":
             if guns:
                 out.append(R_ONMAP.violation(seq, "on-map guns fire directly in a fire phase, never in the barrage phase"))
-            observed = self.observed.get((line["turn"], d["target"]))
+            observed = self.observed.get((line["turn"], d.target))
             if observed is not None:
-                out.append(R_BARRAGE_ONLY.violation(seq, f"{d['target']} is observed for a barrage (seq {observed}): "
+                out.append(R_BARRAGE_ONLY.violation(seq, f"{d.target} is observed for a barrage (seq {observed}): "
                                                     f"in the barrage phase only off-map artillery attacks it",
                                                     related=[observed]))
         return out

@@ -12,13 +12,17 @@ The liaison officer's emergency is a different counter (IM.ART.LNO.EMERGENCY): *
 turns, and there a "pinned" or "eliminated" result is the success.
 
 Everything here is a pure fold of log lines; the dashboard and analytics call
-`resistance_by_hex` and `resistance_history`, the auditor feeds the trackers line by line.
+`resistance_by_hex` and `resistance_history`, the auditor feeds the trackers line by line. A
+tracker reads the lines it needs as their typed events: through the audit's `AuditContext.typed`
+when the auditor feeds it, else through `typed_event`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
+from domain.events import CORE_EVENTS, Data
+from domain.rules.infernal_machines.events import EVENTS
 from domain.rules.interpretations import Interpretation, declare
 
 # On-map artillery guns firing small arms are "artillery" (IM.ART.RESIST.ARTY_EXCLUDED).
@@ -44,6 +48,16 @@ EMERGENCY_COUNT = declare(Interpretation(
     readings={"attacks": "attacks, as written ('three or more times'); success = pinned or eliminated",
               "turns": "turns, like the resistance marker"},
     default="attacks"))
+
+
+def typed_event(line: dict[str, Any]) -> Data:
+    """A line's data as its typed event (the schemas of domain/events.py and of Infernal Machines)."""
+    schema = EVENTS.get(line["type"]) or CORE_EVENTS[line["type"]]
+    return schema.__pydantic_validator__.validate_python(line["data"])
+
+
+RESISTANCE_EVENTS = ("UnitDeployed", "SmallArmsFired", "SmallArmsResolved", "FireOrderChecked", "BarrageResolved")
+EMERGENCY_EVENTS = ("UnitDeployed", "SmallArmsFired", "SmallArmsResolved", "BarrageResolved", "UnitStatusChanged")
 
 
 @dataclass
@@ -79,31 +93,34 @@ class ResistanceTracker:
             excluded.add("mortar")
         return any(self.unit_class.get(f) not in excluded for f in firers)
 
-    def feed(self, line: dict[str, Any]) -> None:
-        kind, d = line["type"], line["data"]
+    def feed(self, line: dict[str, Any], typed: Callable[[dict[str, Any]], Data] = typed_event) -> None:
+        """Take one line (`typed` gives the typed event of a line it reads)."""
+        kind = line["type"]
+        if kind not in RESISTANCE_EVENTS:
+            return
+        e = typed(line)
         if kind == "UnitDeployed":
-            self.unit_class[d["unit"]] = d.get("class", "")
+            self.unit_class[e.unit] = e.class_
         elif kind == "SmallArmsFired":
-            self._fired(line)
+            self._fired(line, e)
         elif kind == "SmallArmsResolved":
-            self._resolved(line)
+            self._resolved(line, e)
         elif kind == "FireOrderChecked":
-            self._note_barrage(line, "granted" if d.get("granted") else "refused")
-        elif kind == "BarrageResolved":
-            self._note_barrage(line, "fell")
+            self._note_barrage(line, e, "granted" if e.granted else "refused")
+        else:
+            self._note_barrage(line, e, "fell")
 
-    def _fired(self, line: dict[str, Any]) -> None:
-        d = line["data"]
-        counts = self.counts_as_small_arms(d.get("firers", []))
-        self.attacks[d["attack"]] = {"target": d["target"], "turn": line["turn"], "counts": counts}
+    def _fired(self, line: dict[str, Any], fire: Data) -> None:
+        counts = self.counts_as_small_arms(fire.firers)
+        self.attacks[fire.attack] = {"target": fire.target, "turn": line["turn"], "counts": counts}
         if counts:
-            self._resisted(d["target"], line)
+            self._resisted(fire.target, line)
 
-    def _resolved(self, line: dict[str, Any]) -> None:
-        fire = self.attacks.get(line["data"]["attack"])
+    def _resolved(self, line: dict[str, Any], resolved: Data) -> None:
+        fire = self.attacks.get(resolved.attack)
         if fire is None:
             return
-        if any(r.get("result") in SUCCESS_RESULTS for r in line["data"].get("results", [])):
+        if any(r.result in SUCCESS_RESULTS for r in resolved.results):
             self._reset(fire["target"], fire["turn"], line)
 
     def _resisted(self, loc: str, line: dict[str, Any]) -> None:
@@ -126,8 +143,8 @@ class ResistanceTracker:
         state.related = [line["seq"]]
         self._record(loc, line, "reset", state.count)
 
-    def _note_barrage(self, line: dict[str, Any], event: str) -> None:
-        loc = line["data"].get("_target")
+    def _note_barrage(self, line: dict[str, Any], step: Data, event: str) -> None:
+        loc = getattr(step, "_target", None)   # the barrage's target, when the caller attached it
         if loc:
             self._record(loc, line, event, self.count(loc))
 
@@ -140,11 +157,11 @@ def _with_barrage_targets(lines: Iterable[dict[str, Any]]) -> Iterable[dict[str,
     """Lines with the barrage's declared target attached to its FOT and resolution lines."""
     targets: dict[str, Optional[str]] = {}
     for line in lines:
-        d = line["data"]
         if line["type"] == "BarrageDeclared":
-            targets.setdefault(d["barrage"], d.get("target"))
+            declared = typed_event(line)
+            targets.setdefault(declared.barrage, declared.target)
         elif line["type"] in ("FireOrderChecked", "BarrageResolved"):
-            line = {**line, "data": {**d, "_target": targets.get(d.get("barrage"))}}
+            line = {**line, "data": {**line["data"], "_target": targets.get(typed_event(line).barrage)}}
         yield line
 
 
@@ -184,23 +201,28 @@ class EmergencyTracker:
     def related(self, side: Optional[str], loc: str) -> list[int]:
         return [] if self.by_turns else list(self.counts.get((side, loc), []))
 
-    def feed(self, line: dict[str, Any], unit_location: dict[str, Optional[str]]) -> None:
-        kind, d = line["type"], line["data"]
+    def feed(self, line: dict[str, Any], unit_location: dict[str, Optional[str]],
+             typed: Callable[[dict[str, Any]], Data] = typed_event) -> None:
+        """Take one line (`typed` gives the typed event of a line it reads)."""
+        kind = line["type"]
+        if kind not in EMERGENCY_EVENTS:
+            return
+        e = typed(line)
         if kind == "UnitDeployed":
-            self.unit_side[d["unit"]] = line.get("side")
+            self.unit_side[e.unit] = line.get("side")
         elif kind == "SmallArmsFired":
-            side = line.get("side") or next((self.unit_side.get(f) for f in d.get("firers", [])), None)
-            self.attacks[d["attack"]] = (d["target"], side)
-            self._attacked(side, d["target"], line)
-        elif kind == "SmallArmsResolved" and d["attack"] in self.attacks:
-            loc, side = self.attacks[d["attack"]]
-            if any(r.get("result") in EMERGENCY_SUCCESS for r in d.get("results", [])):
+            side = line.get("side") or next((self.unit_side.get(f) for f in e.firers), None)
+            self.attacks[e.attack] = (e.target, side)
+            self._attacked(side, e.target, line)
+        elif kind == "SmallArmsResolved" and e.attack in self.attacks:
+            loc, side = self.attacks[e.attack]
+            if any(r.result in EMERGENCY_SUCCESS for r in e.results):
                 self.counts[(side, loc)] = []
         elif kind == "BarrageResolved":
-            for loc in {r["location"] for r in d.get("results", [])}:
+            for loc in {r.location for r in e.results}:
                 self._attacked(line.get("side"), loc, line)
-        elif kind == "UnitStatusChanged" and d.get("status") in EMERGENCY_SUCCESS:
-            loc = unit_location.get(d["unit"])
+        elif kind == "UnitStatusChanged" and e.status in EMERGENCY_SUCCESS:
+            loc = unit_location.get(e.unit)
             for key in [k for k in self.counts if k[1] == loc]:
                 self.counts[key] = []
 
