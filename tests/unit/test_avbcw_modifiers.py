@@ -1,0 +1,74 @@
+"""Dux Bellorum AVBCW shooting dice (dux-bellorum-avbcw.txt, Shooting modifiers: "-1* Target unit is
+prone, in terrain, behind a 'soft' obstacle (fence, hedge, etc.), or obscurement (e.g. smoke); -2
+Target unit is behind a 'hard' obstacle (wall etc.), or fortified (in a trench, house, or similar).
+*Does not apply against Indirect fire"; Bombs, SMGs, Squad LMG, Suppression, Trench rats). r-1
+(Infantry Regulars, SHOOT 6) at (24, 8) facing s-1 at (24, 22), whose base spans y 21 to 23."""
+from __future__ import annotations
+
+from tests.unit.test_avbcw_movement import INFANTRY
+from tests.unit.test_avbcw_shooting import duel, shoot
+
+MORTAR = {"type": "mortar", "figures": 3, "stats": {"MV": "3", "BRV": "6", "MELEE": "1", "SHOOT": "4(1): ≥12”",
+                                                   "PRO": "4", "COH": "2"}, "special": ["AVBCW.EQ.INDIRECT"], "pts": 3}
+WOOD = {"id": "w-1", "kind": "woodland", "points": [[18.0, 20.0], [30.0, 20.0], [30.0, 26.0], [18.0, 26.0]]}
+HEDGE = {"id": "h-1", "kind": "hedge", "points": [[18.0, 21.0], [30.0, 21.0]]}
+WALL = HEDGE | {"id": "wl-1", "kind": "wall"}
+HOUSE = {"id": "b-1", "kind": "building", "points": [[20.0, 20.5], [28.0, 20.5], [28.0, 24.0], [20.0, 24.0]]}
+
+
+def dice_verdict(features=(), dice=6, rule="AVBCW.SHOOT.MODS", shooter=INFANTRY, target_status=None, **shot):
+    game = duel(features, shooter=shooter)
+    if target_status:
+        game.add("UnitStatusChanged", {"unit": "s-1", "status": target_status}, "socialist")
+    seq = shoot(game, dice=dice, **shot)
+    return game.verdicts(rule).get(seq)
+
+
+def test_cover_on_the_table():
+    assert dice_verdict() == ["ok"]                                  # in the open: 6
+    assert dice_verdict([WOOD], dice=5) == ["ok"]                    # in terrain: 6 - 1
+    assert dice_verdict([WOOD], dice=6) == ["mismatch"]
+    assert dice_verdict([HEDGE], dice=5) == ["ok"]                   # behind a hedge it touches
+    assert dice_verdict([WALL], dice=4) == ["ok"]                    # behind a wall: 6 - 2
+    assert dice_verdict([HOUSE], dice=4) == ["ok"]                   # fortified in a house
+    assert dice_verdict(dice=5, target_status="prone", rule="AVBCW.SHOOT.MODS") == ["ok"]   # prone in the open
+    assert dice_verdict([WOOD], dice=5, target_status="prone") == ["ok"]   # one -1, not two
+    # a soft and a hard cover at once: -3 or -2, the rows do not say
+    assert dice_verdict([HEDGE, HOUSE], dice=3) == ["ambiguous"]
+    assert dice_verdict([HEDGE, HOUSE], dice=2) == ["mismatch"]
+    # Trench rats: "If this unit is benefitting from soft or hard obstacle cover a shooting unit loses
+    # an additional -1"
+    game = duel([HEDGE])
+    listed = next(l for l in game.lines if l["type"] == "ArmyListed" and l["side"] == "socialist")
+    listed["data"]["units"][0]["special"] = ["AVBCW.AB.TRENCHRATS"]
+    seq = shoot(game, dice=4)
+    assert game.verdicts("AVBCW.AB.TRENCHRATS")[seq] == ["ok"]
+
+
+def test_not_against_indirect_fire():
+    # "*Does not apply against Indirect fire": a mortar's 4 into the wood stays 4; a house's -2 stays
+    assert dice_verdict([WOOD], dice=4, shooter=MORTAR, indirect=True) == ["ok"]
+    assert dice_verdict([WOOD], dice=3, shooter=MORTAR, indirect=True) == ["mismatch"]
+    assert dice_verdict([HOUSE], dice=2, shooter=MORTAR, indirect=True) == ["ok"]
+
+
+def test_equipment_that_adds_dice():
+    # s-1 at y 19: its front at 18, 10.0” away, within 12”. Bombs "+1(+1) SHOOT within 12”"; SMGs
+    # "+1 SHOOT (12”)"; Squad LMG "+1 SHOOT"
+    def near(special, dice, rule, rating="soft"):
+        game = duel(shooter=INFANTRY | {"special": special}, target_at=(24.0, 19.0))
+        seq = shoot(game, dice=dice, rating=rating)
+        return game.verdicts(rule).get(seq)
+    assert near(["AVBCW.EQ.BOMBS"], 7, "AVBCW.EQ.BOMBS") == ["ok"]
+    assert near(["AVBCW.EQ.BOMBS"], 6, "AVBCW.EQ.BOMBS") == ["mismatch"]
+    assert near(["AVBCW.EQ.SMG", "AVBCW.EQ.SQUADLMG"], 8, "AVBCW.EQ.SMG") == ["ok"]
+    assert near(["AVBCW.EQ.SQUADLMG"], 7, "AVBCW.EQ.SQUADLMG") == ["ok"]
+    # beyond 12” (s-1 at y 22: 13.0”) the Bombs give nothing
+    game = duel(shooter=INFANTRY | {"special": ["AVBCW.EQ.BOMBS"]})
+    seq = shoot(game, dice=6)
+    assert game.verdicts("AVBCW.SHOOT.MODS")[seq] == ["ok"]
+    # "While suppressed a unit; ... • Suffers -2 SHOOT"
+    game = duel()
+    game.add("UnitStatusChanged", {"unit": "r-1", "status": "suppressed"}, "royalist")
+    seq = shoot(game, dice=4)
+    assert game.verdicts("AVBCW.SUPP.EFFECTS")[seq] == ["ok"]
