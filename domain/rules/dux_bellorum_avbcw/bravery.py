@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import inspiring, stat, type_of
 from domain.rules.dux_bellorum_avbcw.placing import distance
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.engine import Rule, RuleApplication, Verdict
 from domain.tabletop import geometry as geo
 
 EXTREMES = RULEBOOK.rule("AVBCW.BRV.EXTREMES")
@@ -75,18 +75,12 @@ class Extreme:
     answered: bool = False
 
 
-class AVBCWBravery(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWBravery(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.last_test = 0                           # seq of the last BraveryTested: rolls come after it
         self.sixes: dict[str, Extreme] = {}          # unit -> its double 6 not yet answered
         self.bogged: set[str] = set()
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_UnitStatusChanged(self, line):
         data = self.ctx.typed(line)

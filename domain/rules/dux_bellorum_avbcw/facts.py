@@ -15,6 +15,7 @@ from shapely.ops import unary_union
 from domain.board.state import BoardState, UnitState
 from domain.rulebook import beside
 from domain.rules.dux_bellorum_avbcw.events import ArmyListed, ListedUnit
+from domain.rules.engine import RuleModule
 from domain.tabletop import geometry as geo
 
 RULEBOOK = beside(__file__)
@@ -34,6 +35,19 @@ class ArmyLists:
 
     def get(self, unit_id: str) -> Optional[ListedUnit]:
         return self.entries.get(unit_id)
+
+
+class ListedModule(RuleModule):
+    """A Dux Bellorum AVBCW rule module that reads each unit's army-list entry (`self.lists`)."""
+
+    ruleset = RULESET_ID
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.lists = ArmyLists()
+
+    def on_ArmyListed(self, line):
+        self.lists.take(self.ctx.typed(line))
 
 
 def is_vehicle(unit: UnitState, entry: Optional[ListedUnit] = None) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, on_table, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, on_table, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import inspiring, motivating, roles_of, type_of
 from domain.rules.dux_bellorum_avbcw.placing import distance
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.engine import Rule, RuleApplication, Verdict
 
 TURN = RULEBOOK.rule("AVBCW.TURN")
 INSPIRING = RULEBOOK.rule("AVBCW.AB.INSPIRING")
@@ -30,12 +30,9 @@ DESTROYED = ("destroyed", "eliminated")
 WRECKS = ("wrecked", "brews-up")   # Vehicle Damage table 5 "Wrecked", 6 "Brews up!"
 
 
-class AVBCWLeadership(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWLeadership(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.roles: dict[str, str] = {}
         self.destroyed: set[str] = set()
         self._turn()
@@ -48,9 +45,6 @@ class AVBCWLeadership(RuleModule):
 
     def on_GameStarted(self, line):
         self.roles = roles_of(line["data"].get("sides", {}))
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_TurnStarted(self, line):
         self._turn()

@@ -9,13 +9,13 @@ against PRO are Dux Bellorum core (DB.MELEE), not in the text."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Iterable
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import stat
 from domain.rules.dux_bellorum_avbcw.placing import distance, extent_after, others
 from domain.rules.dux_bellorum_avbcw.shooting import modifier_sum
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, Verdict
 from domain.tabletop import geometry as geo
 from domain.tabletop.queries import ARC_HALF_WIDTH
 
@@ -41,19 +41,13 @@ class Combat:
     pursuing: list[str] = field(default_factory=list)
 
 
-class AVBCWMelee(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWMelee(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.combats: dict[str, Combat] = {}
         self.into_contact: dict[tuple[int, str], int] = {}    # (turn, unit) -> seq of a move ending in contact
         self.pursued: dict[tuple[int, str], int] = {}         # (turn, unit) -> seq of its pursuit
         self.low: set[str] = set()                            # units low on ammo: "This bonus is permanently lost"
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_AmmoStateChanged(self, line):
         data = self.ctx.typed(line)

@@ -13,10 +13,10 @@ from typing import Iterable, Optional
 
 from shapely.geometry import LineString, Point
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, on_table
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
-from domain.rules.engine import Rule, RuleApplication, RuleModule
+from domain.rules.engine import Rule, RuleApplication
 from domain.tabletop import geometry as geo
 
 MODS = RULEBOOK.rule("AVBCW.SHOOT.MODS")
@@ -42,17 +42,11 @@ class Part:
     why: str
 
 
-class AVBCWShotDice(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWShotDice(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.low: dict[str, int] = {}    # unit -> low results so far (any weapon)
         self.smg_lost: set[str] = set()  # SMGs: "This bonus is permanently lost once the unit becomes 'low on ammo'"
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_AmmoStateChanged(self, line):
         data = self.ctx.typed(line)

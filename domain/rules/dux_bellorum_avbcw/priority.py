@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, on_table
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import LOGISTICS, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import MIXED_RANGE, Aim, weapon_rating
-from domain.rules.engine import RuleApplication, RuleModule
+from domain.rules.engine import RuleApplication
 
 PRIORITY = RULEBOOK.rule("AVBCW.SHOOT.PRIORITY")
 SNIPER = RULEBOOK.rule("AVBCW.AB.SNIPER")
@@ -33,16 +33,7 @@ class Candidate:
     logistics: bool
 
 
-class AVBCWPriority(RuleModule):
-    ruleset = RULESET_ID
-
-    def __init__(self, ctx):
-        super().__init__(ctx)
-        self.lists = ArmyLists()
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
-
+class AVBCWPriority(ListedModule):
     def on_ShotFired(self, line) -> Iterable[RuleApplication]:
         data, seq = self.ctx.typed(line), line["seq"]
         board = self.ctx.board
@@ -136,7 +127,6 @@ class AVBCWPriority(RuleModule):
                              "18”, except by a sniper or an indirect weapon\"", expected=SNEAKY_RANGE, recorded=distance)]
 
     def _indirect(self, seq, data, shooter, entry) -> RuleApplication:
-        aim = Aim(self, data, shooter, self.ctx.board.units[data.target], entry)
         rating = weapon_rating(data.weapon, entry)[1]
         if rating is not None and rating.min_range is not None and rating.min_range >= CLOSE:
             return PRIORITY.ok(seq, f"an indirect weapon with a {rating.min_range:g}” minimum range has no viable target "

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule
 from domain.rules.dux_bellorum_avbcw.kinds import move_step, roles_of, step_name, type_of
-from domain.rules.engine import RuleApplication, RuleModule
+from domain.rules.engine import RuleApplication
 
 TURN = RULEBOOK.rule("AVBCW.TURN")
 ORDER = RULEBOOK.rule("AVBCW.MOVE.ORDER")
@@ -32,21 +32,15 @@ STEP_OF = {"LeadershipPointsPlaced": "leadership", "ShotFired": "missile-fire",
 OWN_MOVES = (None, "normal", "second", "charge")
 
 
-class AVBCWSequence(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWSequence(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.roles: dict[str, str] = {}
         self.step = -1                                  # index in STEPS of the turn's current step
         self.moved: Optional[tuple[int, int]] = None   # (highest movement step so far, its seq)
 
     def on_GameStarted(self, line):
         self.roles = roles_of(line["data"].get("sides", {}))
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_TurnStarted(self, line):
         self.step, self.moved = -1, None

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import extent_after, others, overlaps
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, Verdict
 from domain.tabletop import geometry as geo
 
 SKIRMISH = RULEBOOK.rule("AVBCW.MOVE.SKIRMISH")
@@ -32,16 +32,10 @@ class RunOver:
     related: list[int] = field(default_factory=list)
 
 
-class AVBCWSkirmish(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWSkirmish(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.runs: dict[str, RunOver] = {}     # unit run over -> what it calls for
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     # ------------------------------------------------------------ UnitMoved
 

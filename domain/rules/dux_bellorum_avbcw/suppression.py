@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.bravery import DB_BRAVERY, bravery_rolls, faces_of
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, RULESET_ID, ArmyLists, has_rule, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.placing import extent_after, others
-from domain.rules.engine import RuleApplication, RuleModule
+from domain.rules.engine import RuleApplication
 from domain.tabletop import geometry as geo
 
 TURN = RULEBOOK.rule("AVBCW.TURN")
@@ -34,12 +34,9 @@ class Test:
     faces: tuple[int, ...]
 
 
-class AVBCWMoveLimits(RuleModule):
-    ruleset = RULESET_ID
-
+class AVBCWMoveLimits(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.lists = ArmyLists()
         self.last_test = 0
         self.tests: dict[tuple[int, str], list[Test]] = {}      # (turn, unit) -> its move tests
         self.moves: dict[tuple[int, str], list[int]] = {}       # (turn, unit) -> its own moves' seqs
@@ -47,9 +44,6 @@ class AVBCWMoveLimits(RuleModule):
         self.suppressed: dict[str, tuple[int, int]] = {}        # unit -> (turn, seq) it was suppressed
         self.prone: dict[str, int] = {}                         # unit -> turn it went prone
         self.impetuous: set[tuple[int, str]] = set()
-
-    def on_ArmyListed(self, line):
-        self.lists.take(self.ctx.typed(line))
 
     def on_BraveryTested(self, line):
         data, seq = self.ctx.typed(line), line["seq"]
