@@ -69,7 +69,8 @@ def test_a_union_is_read_by_the_shape_of_its_value():
     schema = mog.EVENTS["UnitDeployed"]
     assert [w for _, w, _, _ in found(schema, {**deployed, "figures": 20})] == ["position"]
     points = [{"x": 1.0, "y": 2.0}, {"x": 2.0, "y": 2.0}]
-    assert [w for _, w, _, _ in found(schema, {**deployed, "figures": points})] == ["position", "figures[0]", "figures[1]"]
+    placed = found(schema, {**deployed, "figures": points})
+    assert [w for _, w, _, _ in placed] == ["position", "figures[0]", "figures[1]"]
 
 
 def test_a_value_of_another_shape_is_passed_over_and_an_unknown_type_has_none():
