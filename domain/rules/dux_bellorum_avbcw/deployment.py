@@ -215,15 +215,17 @@ def is_vehicle_type(data, entry) -> bool:
 
 
 TESTS = "tests/unit/test_avbcw_deployment.py::"
+DEMO = "tests/integration/test_avbcw_demo.py::"
 COVERAGE = {
     "AVBCW.DEPLOY": ("implemented", f"{TESTS}test_sides_deploy_three_at_a_time; "
                      f"{TESTS}test_a_fourth_unit_in_a_row_while_the_other_side_waits; "
-                     f"{TESTS}test_every_unit_deploys_at_the_start",
+                     f"{TESTS}test_every_unit_deploys_at_the_start; {DEMO}test_the_legal_rest_is_judged",
                      "UnitDeployed in setup by side: runs of 3 in turn (fewer when a side has no more to deploy, more "
                      "when the other has none); every listed unit deployed by turn 1 but Ambush and not-arrived "
                      "units; a deployment later, not by Ambush: violation; Swift deployment (DB p.54) in a list: "
                      "`unverifiable`. Who deploys first is not in the text"),
-    "AVBCW.BASE": ("implemented", f"{TESTS}test_figures_within_3_of_the_leader; {TESTS}test_units_do_not_intermix",
+    "AVBCW.BASE": ("implemented", f"{TESTS}test_figures_within_3_of_the_leader; {TESTS}test_units_do_not_intermix; "
+                   f"{DEMO}test_the_legal_rest_is_judged",
                    "figures placed (`figures`, `figure_base`): each base within 3.0\" of the leader's by `measure`; "
                    "a footprint only: its farthest point within 3.0\" of the leader (\"extent within 3\" of the "
                    "leader\"); at deployment no two units' extents overlap (vehicles interpenetrate); figures "
