@@ -49,10 +49,11 @@ def _rule_modules() -> list[type]:
     """The rule modules, in the order they judge each event: the turn's sequence, movement, then
     shooting."""
     from domain.rules.dux_bellorum_avbcw import army, bravery, deployment, leadership, melee, modifiers, movement
-    from domain.rules.dux_bellorum_avbcw import priority, sequence, shooting, skirmish, suppression
+    from domain.rules.dux_bellorum_avbcw import priority, sequence, shooting, skirmish, suppression, vehicle_damage
     return [army.AVBCWArmy, deployment.AVBCWDeployment, sequence.AVBCWSequence, bravery.AVBCWBravery,
             suppression.AVBCWMoveLimits, leadership.AVBCWLeadership, skirmish.AVBCWSkirmish, priority.AVBCWPriority,
-            melee.AVBCWMelee, modifiers.AVBCWShotDice, movement.AVBCWMovement, shooting.AVBCWShooting]
+            melee.AVBCWMelee, modifiers.AVBCWShotDice, vehicle_damage.AVBCWVehicleDamage, movement.AVBCWMovement,
+            shooting.AVBCWShooting]
 
 
 def _army_check():
