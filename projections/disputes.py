@@ -22,11 +22,16 @@ def bearing(board: dict[str, Any], ids: set[str]) -> dict[str, Any]:
     """The board narrowed to the units, elements and markers the disputed event names (by id or
     hex); the whole board when it names none of them."""
     units = {k: u for k, u in board["units"].items() if k in ids or u.get("location") in ids}
-    elements = {k: e for k, e in board["elements"].items() if k in ids}
-    markers = [m for m in board["markers"] if m.get("location") in ids or m.get("unit") in ids]
+    # a tabletop board has no off-map artillery elements, and its markers go by id at a point
+    elements = {k: e for k, e in board.get("elements", {}).items() if k in ids}
+    markers = [m for m in board["markers"] if m.get("location") in ids or m.get("unit") in ids
+               or m.get("id") in ids]
     if not (units or elements or markers):
         return board
-    return {**board, "units": units, "elements": elements, "markers": markers}
+    narrowed = {**board, "units": units, "markers": markers}
+    if "elements" in board:
+        narrowed["elements"] = elements
+    return narrowed
 
 
 def _applications(report: AuditReport, about: int) -> list[dict[str, Any]]:
