@@ -33,36 +33,35 @@ class SuppressedFire(RuleModule):
         self.caught: dict[str, dict[str, Any]] = {}     # unit -> {turn, barrage, seq, fire: half | none}
 
     def on_BarrageDeclared(self, line):
-        d = line["data"]
+        d = self.ctx.typed(line)
         # smoke from a suppression mission "has no other effects on enemy units"
-        if d["mission"] in SUPPRESSING and (d.get("ammunition") != "smoke" or d["mission"] != "suppression"):
-            self.missions.setdefault(d["barrage"], d["mission"])
+        if d.mission in SUPPRESSING and (d.ammunition != "smoke" or d.mission != "suppression"):
+            self.missions.setdefault(d.barrage, d.mission)
         return []
 
     def on_BarrageResolved(self, line):
-        d = line["data"]
-        if self.missions.get(d["barrage"]) not in SUPPRESSING:
+        d = self.ctx.typed(line)
+        if self.missions.get(d.barrage) not in SUPPRESSING:
             return []
-        for row in d.get("results", []):
-            for unit in self.ctx.board.units_at(row["location"]):
+        for row in d.results:
+            for unit in self.ctx.board.units_at(row.location):
                 if unit.unit_class == "crew":
                     fire = "none"
                 elif unit.unit_class in INFANTRY_LIKE or unit.unit_class == "cavalry-platoon":   # cavalry: "same as for infantry"
                     fire = "half"
                 else:
                     continue
-                self.caught[unit.unit] = {"turn": line["turn"] + 1, "barrage": d["barrage"], "seq": line["seq"],
+                self.caught[unit.unit] = {"turn": line["turn"] + 1, "barrage": d.barrage, "seq": line["seq"],
                                           "fire": fire}
         return []
 
     def _pinned_by(self, unit: str, barrage: str) -> bool:
-        since = self.caught[unit]["seq"]
-        return any(l["type"] == "UnitStatusChanged" and l["data"]["unit"] == unit and l["data"]["status"] == "pinned"
-                   and l["data"].get("cause") == barrage for l in self.ctx.lines[since:])
+        changes = map(self.ctx.typed, self.ctx.of_type("UnitStatusChanged", after=self.caught[unit]["seq"]))
+        return any(c.unit == unit and c.status == "pinned" and c.cause == barrage for c in changes)
 
     def on_SmallArmsFired(self, line):
-        d, seq = line["data"], line["seq"]
-        hit = {f: self.caught[f] for f in d["firers"] if f in self.caught and self.caught[f]["turn"] == line["turn"]}
+        d, seq = self.ctx.typed(line), line["seq"]
+        hit = {f: self.caught[f] for f in d.firers if f in self.caught and self.caught[f]["turn"] == line["turn"]}
         if not hit:
             return []
         silent = [f for f, p in hit.items() if p["fire"] == "none"]
@@ -72,14 +71,14 @@ class SuppressedFire(RuleModule):
                                          f"turn: crews may not fire during one complete turn", related=related)]
         halved = [f for f, p in hit.items() if p["fire"] == "half" and not self._pinned_by(f, p["barrage"])]
         units = self.ctx.board.units
-        if not halved or d.get("firepower") is None or any(f not in units for f in d["firers"]):
+        if not halved or d.firepower is None or any(f not in units for f in d.firers):
             return []
         allowed = sum(half_firepower(units[f].firepower or 0) if f in halved else (units[f].firepower or 0)
-                      for f in d["firers"])
-        return [R_SUPP_INF.judge(seq, d["firepower"] <= allowed, f"firepower {d['firepower']} within the suppressed "
+                      for f in d.firers)
+        return [R_SUPP_INF.judge(seq, d.firepower <= allowed, f"firepower {d.firepower} within the suppressed "
                                  f"{allowed}", f"{', '.join(halved)} fire(s) at half firepower (round up) the turn "
-                                 f"after a suppression barrage: at most {allowed}, not {d['firepower']}",
-                                 verdict=Verdict.MISMATCH, expected=allowed, recorded=d["firepower"], related=related)]
+                                 f"after a suppression barrage: at most {allowed}, not {d.firepower}",
+                                 verdict=Verdict.MISMATCH, expected=allowed, recorded=d.firepower, related=related)]
 
 
 
@@ -100,26 +99,26 @@ class InterdictedUnits(RuleModule):
         self.held: dict[str, dict[str, Any]] = {}      # unit -> {side, seq, was_pinned, state}
 
     def on_BarrageDeclared(self, line):
-        d = line["data"]
-        if d["mission"] == "interdiction" and d.get("ammunition", "he") == "he":
-            self.interdiction.add(d["barrage"])
+        d = self.ctx.typed(line)
+        if d.mission == "interdiction" and d.ammunition == "he":
+            self.interdiction.add(d.barrage)
         return []
 
     def on_BarrageResolved(self, line):
-        d = line["data"]
-        if d["barrage"] not in self.interdiction:
+        d = self.ctx.typed(line)
+        if d.barrage not in self.interdiction:
             return []
-        for row in d.get("results", []):
-            if row["zone"] != "primary" or not str(row["result"]).upper().startswith("H"):
+        for row in d.results:
+            if row.zone != "primary" or not row.result.upper().startswith("H"):
                 continue
-            for unit in self.ctx.board.units_at(row["location"]):
+            for unit in self.ctx.board.units_at(row.location):
                 if unit.unit_class in INTERDICTED_CLASSES and not unit.eliminated:
                     self.held[unit.unit] = {"side": unit.side, "seq": line["seq"], "state": "waiting",
                                             "was_pinned": "pinned" in unit.status}
         return []
 
     def on_PhaseStarted(self, line):
-        active = line["data"].get("active")
+        active = self.ctx.typed(line).active
         for unit, h in list(self.held.items()):
             if h["state"] == "waiting" and active == h["side"]:
                 h["state"] = "next-turn"
@@ -132,18 +131,19 @@ class InterdictedUnits(RuleModule):
         return h if h is not None and h["state"] == "next-turn" else None
 
     def on_UnitMoved(self, line):
-        h = self._in_next_turn(line["data"]["unit"])
-        if h is None or line["data"].get("mode") == "retreat":
+        move = self.ctx.typed(line)
+        h = self._in_next_turn(move.unit)
+        if h is None or move.mode == "retreat":
             return []
-        return [R_INT_INF.violation(line["seq"], f"{line['data']['unit']} was in the primary zone of an interdiction "
+        return [R_INT_INF.violation(line["seq"], f"{move.unit} was in the primary zone of an interdiction "
                                     f"'H' (seq {h['seq']}): it may not move on its next turn", related=[h["seq"]])]
 
     def on_UnitStatusChanged(self, line):
-        d = line["data"]
-        h = self._in_next_turn(d["unit"])
-        if h is None or d["status"] != "unpinned" or not h["was_pinned"]:
+        d = self.ctx.typed(line)
+        h = self._in_next_turn(d.unit)
+        if h is None or d.status != "unpinned" or not h["was_pinned"]:
             return []
-        return [R_INT_INF.violation(line["seq"], f"{d['unit']} was already pinned when an interdiction 'H' hit it "
+        return [R_INT_INF.violation(line["seq"], f"{d.unit} was already pinned when an interdiction 'H' hit it "
                                     f"(seq {h['seq']}): it may not recover its normal status the following turn",
                                     related=[h["seq"]])]
 
@@ -163,22 +163,23 @@ class CounterBatteryOutcome(RuleModule):
         self.due: dict[str, int] = {}      # barrage -> seq of its scatter test that did not scatter
 
     def on_BarrageDeclared(self, line):
-        if line["data"]["mission"] == "counter-battery":
-            self.cb.add(line["data"]["barrage"])
+        d = self.ctx.typed(line)
+        if d.mission == "counter-battery":
+            self.cb.add(d.barrage)
         return []
 
     def on_ScatterTested(self, line):
-        d = line["data"]
-        if d["barrage"] in self.cb and not d["scattered"]:
-            self.due.setdefault(d["barrage"], line["seq"])
+        d = self.ctx.typed(line)
+        if d.barrage in self.cb and not d.scattered:
+            self.due.setdefault(d.barrage, line["seq"])
         return []
 
     def on_ArtilleryElementEliminated(self, line):
-        self.due.pop(line["data"].get("by") or "", None)
+        self.due.pop(self.ctx.typed(line).by or "", None)
         return []
 
     def on_BarrageCancelled(self, line):
-        self.due.pop(line["data"]["barrage"], None)
+        self.due.pop(self.ctx.typed(line).barrage, None)
         return []
 
     def _close(self, _line=None):

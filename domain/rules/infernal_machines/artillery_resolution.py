@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from domain.board.hexes import DIRECTIONS, Placement, PlacementError, distance, from_cube, parse_loc, to_cube
+from domain.events import DieRolled, Modifier
 from domain.rules.engine import RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
-from domain.rules.infernal_machines.barrage_tracker import renew_barrage
+from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 from domain.rulebook import beside
 
@@ -191,12 +192,11 @@ def placement_of(board) -> Placement:
         return Placement()
 
 
-def hurricane_element(decl: dict[str, Any], resolved: dict[str, Any], index: int) -> Optional[str]:
-    """The element a hurricane resolution is for: named, the only one, or (game-log.md: "hurricane
-    barrages record one per element, in order") the index-th declared element."""
-    if resolved.get("element"):
-        return resolved["element"]
-    elements = decl["elements"]
+def hurricane_element(elements: list[str], named: Optional[str], index: int) -> Optional[str]:
+    """The element a hurricane resolution is for: named, the only one of the declared `elements`,
+    or (game-log.md: "hurricane barrages record one per element, in order") the index-th one."""
+    if named:
+        return named
     if len(elements) == 1:
         return elements[0]
     return elements[index] if index < len(elements) else None
@@ -212,20 +212,18 @@ def scatter_destination(target: str, direction: int, hexes: int, placement: Plac
 
 # -- the rule module ---------------------------------------------------------------------------
 def _values(items: Any) -> list[int]:
-    """The numeric modifiers of a `modifiers` field: {"value": n} objects or plain numbers."""
+    """The numeric modifiers of a `modifiers` field: a roll's typed modifiers, {"value": n} objects
+    or plain numbers."""
     items = items if isinstance(items, list) else [items]
-    return [int(m["value"]) if isinstance(m, dict) else int(m) for m in items
-            if (isinstance(m, dict) and isinstance(m.get("value"), (int, float)))
+    return [m.value if isinstance(m, Modifier) else int(m["value"]) if isinstance(m, dict) else int(m)
+            for m in items if isinstance(m, Modifier)
+            or (isinstance(m, dict) and isinstance(m.get("value"), (int, float)))
             or (isinstance(m, (int, float)) and not isinstance(m, bool))]
 
 
-def _modifier_values(roll: dict[str, Any]) -> list[int]:
-    return _values(roll["data"].get("modifiers", []))
-
-
-def _is_direction(roll: dict[str, Any]) -> bool:
-    d = roll["data"]
-    words = " ".join(str(d.get(k, "")) for k in ("note", "kind", "role", "why")) + d["purpose"]
+def _is_direction(roll: DieRolled) -> bool:
+    """A scatter roll for the direction: its purpose or its words (fields beside the schema's) say so."""
+    words = " ".join(str(getattr(roll, k, "")) for k in ("note", "kind", "role", "why")) + roll.purpose
     return "direction" in words.lower()
 
 
@@ -233,106 +231,107 @@ class ArtilleryResolution(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.declared: dict[str, dict[str, Any]] = {}
+        self.declared: dict[str, Declared] = {}
         self.tests: dict[str, list[dict[str, Any]]] = {}
         self.resolved: dict[str, list[dict[str, Any]]] = {}
         self.last_step: dict[str, int] = {}
 
     def on_BarrageDeclared(self, line):
-        if renew_barrage(line["data"]["barrage"], line["turn"], self.declared, self.tests, self.resolved, self.last_step):
-            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
-            self.last_step[line["data"]["barrage"]] = line["seq"]
+        declared = self.ctx.typed(line)
+        if renew_barrage(declared.barrage, line["turn"], self.declared, self.tests, self.resolved, self.last_step):
+            self.declared[declared.barrage] = Declared(declared, line["seq"], line["turn"])
+            self.last_step[declared.barrage] = line["seq"]
         return []
 
     def _rolls(self, barrage: str, prefix: str, subjects: set[str], seq: int) -> list[dict[str, Any]]:
-        after = self.last_step.get(barrage, 0)
-        return [l for l in self.ctx.lines[after:seq - 1] if l["type"] == "DieRolled"
-                and l["data"]["purpose"].startswith(prefix) and l["data"].get("subject") in subjects]
+        return [l for l in self.ctx.rolls(prefix, after=self.last_step.get(barrage, 0), before=seq)
+                if self.ctx.typed(l).subject in subjects]
 
     # -- scatter ---------------------------------------------------------------------------------
     def on_ScatterTested(self, line):
-        d, seq = line["data"], line["seq"]
-        decl = self.declared.get(d["barrage"])
-        if decl is None:
+        d, seq, typed = self.ctx.typed(line), line["seq"], self.ctx.typed
+        found = self.declared.get(d.barrage)
+        if found is None:
             return []
-        subjects = {d["barrage"], None} | set(decl["elements"])
-        rolls = self._rolls(d["barrage"], "IM.ART.SCATTER", subjects, seq)
-        earlier = self.tests.setdefault(d["barrage"], [])
+        decl = found.event
+        subjects = {d.barrage, None} | set(decl.elements)
+        rolls = self._rolls(d.barrage, "IM.ART.SCATTER", subjects, seq)
+        earlier = self.tests.setdefault(d.barrage, [])
         out = self._scatter_count(decl, line, earlier)
         earlier.append(line)
-        self.last_step[d["barrage"]] = seq
-        kind = scatter_kind(decl["barrage_type"], decl["mission"])
-        rule = R_CB if decl["mission"] == "counter-battery" else R_SCATTER[kind]
-        explicit = [r for r in rolls if _is_direction(r)]
-        tests = [r for r in rolls if not _is_direction(r)]
+        self.last_step[d.barrage] = seq
+        kind = scatter_kind(decl.barrage_type, decl.mission)
+        rule = R_CB if decl.mission == "counter-battery" else R_SCATTER[kind]
+        explicit = [r for r in rolls if _is_direction(typed(r))]
+        tests = [r for r in rolls if not _is_direction(typed(r))]
         direction = explicit[:1]
-        if not explicit and d["scattered"] and len(tests) == 2:
+        if not explicit and d.scattered and len(tests) == 2:
             tests, direction = tests[:1], tests[1:]
         if not tests:
             return out + [rule.missing_roll(seq, "the scatter test needs a d6 roll before the outcome is recorded",
-                                            related=[decl["seq"]])]
+                                            related=[found.seq])]
         if len(tests) > 1:
             out.append(Rule(rule.id + ".COUNT", rule.section).violation(
                 seq, f"{len(tests)} scatter rolls for one test: one d6 per test", recorded=len(tests),
                 expected=1, related=[r["seq"] for r in tests]))
         roll = tests[0]
-        natural, recorded_mods = roll["data"]["result"], _modifier_values(roll)
-        text_mods = scatter_modifiers(decl["mission"])
-        related = [decl["seq"], roll["seq"]]
+        natural, recorded_mods = typed(roll).result, _values(typed(roll).modifiers)
+        text_mods = scatter_modifiers(decl.mission)
+        related = [found.seq, roll["seq"]]
         if recorded_mods and sum(recorded_mods) != sum(text_mods):
             out.append(rule.mismatch(seq, f"scatter modifiers {recorded_mods}: the text gives "
-                                     f"{text_mods or 'none'} for a {decl['mission']} barrage",
+                                     f"{text_mods or 'none'} for a {decl.mission} barrage",
                                      expected=text_mods, recorded=recorded_mods, related=related))
-        scattered, hexes = scatter_outcome(decl["barrage_type"], decl["ammunition"], decl["mission"], natural)
+        scattered, hexes = scatter_outcome(decl.barrage_type, decl.ammunition, decl.mission, natural)
         threshold = "4-6" if kind == "hurricane" else "5-6"
-        out.append(rule.judge(seq, scattered == d["scattered"],
+        out.append(rule.judge(seq, scattered == d.scattered,
                               f"natural {natural}{'+2' if text_mods else ''}: {'scatters' if scattered else 'on target'}",
                               f"natural {natural}{'+2' if text_mods else ''} on a {kind} barrage (scatters on {threshold}) "
                               f"{'scatters' if scattered else 'does not scatter'}; the log says "
-                              f"{'scattered' if d['scattered'] else 'not scattered'}",
-                              verdict=Verdict.MISMATCH, expected=scattered, recorded=d["scattered"],
+                              f"{'scattered' if d.scattered else 'not scattered'}",
+                              verdict=Verdict.MISMATCH, expected=scattered, recorded=d.scattered,
                               related=related))
-        if decl["mission"] == "counter-battery" or not decl.get("target"):
+        if decl.mission == "counter-battery" or not decl.target:
             return out
-        return out + self._displacement(decl, line, scattered and d["scattered"], hexes, direction, related)
+        return out + self._displacement(decl, line, scattered and d.scattered, hexes, direction, related)
 
     def _scatter_count(self, decl, line, earlier):
-        d, seq = line["data"], line["seq"]
+        d, seq = self.ctx.typed(line), line["seq"]
         per_element = self._per_element(decl)
-        kind = scatter_kind(decl["barrage_type"], decl["mission"])
+        kind = scatter_kind(decl.barrage_type, decl.mission)
         rule = Rule(R_SCATTER[kind].id + ".COUNT", R_SCATTER[kind].section)
         if not per_element:
             if earlier:
                 return [rule.violation(seq, f"a {kind} barrage rolls scatter once for all its elements; this is "
                                        f"test {len(earlier) + 1}", related=[l["seq"] for l in earlier])]
             return []
-        element = d.get("element")
-        if element is None and len(decl["elements"]) > 1:
+        element = d.element
+        if element is None and len(decl.elements) > 1:
             # An unnamed test stands for one element; too few tests are the missing rolls that
             # finish() reports, more tests than elements are too many.
-            if len(earlier) + 1 <= len(decl["elements"]):
+            if len(earlier) + 1 <= len(decl.elements):
                 return []
-            return [rule.violation(seq, f"{decl['ammunition']} scatter is tested once for each of the "
-                                   f"{len(decl['elements'])} elements; this is test {len(earlier) + 1}",
-                                   expected=len(decl["elements"]), recorded=len(earlier) + 1)]
-        if element is not None and element not in decl["elements"]:
-            return [rule.violation(seq, f"{element} does not fire in barrage {d['barrage']}", recorded=element)]
-        if element is not None and any(l["data"].get("element") == element for l in earlier):
+            return [rule.violation(seq, f"{decl.ammunition} scatter is tested once for each of the "
+                                   f"{len(decl.elements)} elements; this is test {len(earlier) + 1}",
+                                   expected=len(decl.elements), recorded=len(earlier) + 1)]
+        if element is not None and element not in decl.elements:
+            return [rule.violation(seq, f"{element} does not fire in barrage {d.barrage}", recorded=element)]
+        if element is not None and any(self.ctx.typed(l).element == element for l in earlier):
             return [rule.violation(seq, f"{element}'s scatter was already tested", recorded=element)]
         return []
 
     def _per_element(self, decl) -> bool:
-        if decl["ammunition"] == "smoke":
+        if decl.ammunition == "smoke":
             return True
-        if decl["ammunition"] == "gas":
+        if decl.ammunition == "gas":
             return self.ctx.interpretations.reading(GAS_SCATTER.name) == "per-element"
         return False
 
     def _displacement(self, decl, line, scattered, hexes, direction, related):
-        d, seq = line["data"], line["seq"]
-        kind = scatter_kind(decl["barrage_type"], decl["mission"])
+        seq = line["seq"]
+        kind = scatter_kind(decl.barrage_type, decl.mission)
         rule = Rule(R_SCATTER[kind].id + ".DIRECTION", R_SCATTER[kind].section)
-        target, new = decl["target"], d.get("new_target")
+        target, new = decl.target, self.ctx.typed(line).new_target
         if not scattered:
             if new is not None and new != target:
                 return [rule.mismatch(seq, f"the barrage did not scatter but its centre moved to {new}",
@@ -350,104 +349,104 @@ class ArtilleryResolution(RuleModule):
                               f"a {kind} barrage scatters {hexes} hex(es); {new} is {moved} from {target}",
                               verdict=Verdict.MISMATCH, expected=hexes, recorded=moved, related=related))
         if direction:
-            tables = self.ctx.tables
-            index = tables.get("SCATTER", direction[0]["data"]["result"])
+            tables, face = self.ctx.tables, self.ctx.typed(direction[0]).result
+            index = tables.get("SCATTER", face)
             if index is None:
                 out.append(rule.unverifiable(seq, tables.lacks("SCATTER") + " (the scatter diagram)",
                                              related=related + [direction[0]["seq"]]))
             else:
                 expected = scatter_destination(target, int(index), hexes, placement)
-                out.append(rule.judge(seq, expected == new, f"direction {direction[0]['data']['result']} -> {new}",
-                                      f"direction roll {direction[0]['data']['result']} gives {expected} on the "
+                out.append(rule.judge(seq, expected == new, f"direction {face} -> {new}",
+                                      f"direction roll {face} gives {expected} on the "
                                       f"scatter diagram, not {new}", verdict=Verdict.MISMATCH,
                                       expected=expected, recorded=new, related=related + [direction[0]["seq"]]))
         return out
 
     # -- resolution ------------------------------------------------------------------------------
     def on_BarrageResolved(self, line):
-        d, seq = line["data"], line["seq"]
-        decl = self.declared.get(d["barrage"])
-        if decl is None:
+        d, seq = self.ctx.typed(line), line["seq"]
+        found = self.declared.get(d.barrage)
+        if found is None:
             return []
-        related = [decl["seq"]]
-        if decl["ammunition"] in ("smoke", "gas"):
+        decl, related = found.event, [found.seq]
+        if decl.ammunition in ("smoke", "gas"):
             # "do not make a die roll on the BCRT": a BCRT roll is the fault; a resolution line that
             # only lists the screen's or zone's hexes, without a roll, records no BCRT result.
-            rule = R_SMOKE_PROC if decl["ammunition"] == "smoke" else R_GAS_PROC
-            rolls = self._rolls(d["barrage"], "IM.ART.BCRT", {d["barrage"], None} | set(decl["elements"]), seq)
-            bcrt = [r for r in d.get("results", []) if str(r.get("result", "")).upper().startswith("H")]
+            rule = R_SMOKE_PROC if decl.ammunition == "smoke" else R_GAS_PROC
+            rolls = self._rolls(d.barrage, "IM.ART.BCRT", {d.barrage, None} | set(decl.elements), seq)
+            bcrt = [r for r in d.results if r.result.upper().startswith("H")]
             if not rolls and not bcrt:
-                return [rule.ok(seq, f"{decl['ammunition']}: the impact zone recorded without a BCRT roll",
+                return [rule.ok(seq, f"{decl.ammunition}: the impact zone recorded without a BCRT roll",
                                 related=related)]
-            return [rule.violation(seq, f"{decl['ammunition']} shells make no roll on the BCRT", related=related
+            return [rule.violation(seq, f"{decl.ammunition} shells make no roll on the BCRT", related=related
                                    + [r["seq"] for r in rolls])]
-        tests = self.tests.get(d["barrage"], [])
+        tests = self.tests.get(d.barrage, [])
         out = []
-        if not tests and decl["mission"] not in CREEPING and not decl.get("sustained"):
+        if not tests and decl.mission not in CREEPING and not decl.sustained:
             # (a sustained turn without a scatter test is judged by IM.ART.SUSTAINED.SCATTER)
             out.append(R_SCATTER_ALL.missing_roll(seq, "every barrage takes its scatter test before the BCRT roll; "
                                                   "no ScatterTested is recorded", related=related))
-        if decl["mission"] == "counter-battery" and any(t["data"]["scattered"] for t in tests):
+        if decl.mission == "counter-battery" and any(self.ctx.typed(t).scattered for t in tests):
             out.append(R_CB.violation(seq, "the counter-battery barrage scattered: the mission fails automatically",
                                       related=[t["seq"] for t in tests]))
-        subjects = {d["barrage"], None} | set(decl["elements"])
-        rolls = self._rolls(d["barrage"], "IM.ART.BCRT", subjects, seq)
-        earlier = self.resolved.setdefault(d["barrage"], [])
-        self.last_step[d["barrage"]] = seq
-        if decl["barrage_type"] == "hurricane" and decl["mission"] not in CREEPING:
-            out.extend(self._hurricane(decl, line, earlier, rolls))
+        subjects = {d.barrage, None} | set(decl.elements)
+        rolls = self._rolls(d.barrage, "IM.ART.BCRT", subjects, seq)
+        earlier = self.resolved.setdefault(d.barrage, [])
+        self.last_step[d.barrage] = seq
+        if decl.barrage_type == "hurricane" and decl.mission not in CREEPING:
+            out.extend(self._hurricane(found, line, earlier, rolls))
         else:
-            out.extend(self._drumfire(decl, line, earlier, rolls))
+            out.extend(self._drumfire(found, line, earlier, rolls))
         earlier.append(line)
         if not rolls:
             return out + [R_BCRT.missing_roll(seq, "the BCRT resolution needs its d6 roll", related=related)]
         for row, roll in self._rows_with_rolls(d, rolls):
-            out.extend(self._result(decl, line, row, roll))
+            out.extend(self._result(found, line, row, roll))
         return out
 
-    def _drumfire(self, decl, line, earlier, rolls):
-        d, seq, out = line["data"], line["seq"], []
-        board, related = self.ctx.board, [decl["seq"]]
+    def _drumfire(self, found: Declared, line, earlier, rolls):
+        d, seq, out, decl = self.ctx.typed(line), line["seq"], [], found.event
+        board, related = self.ctx.board, [found.seq]
         per_hex = ammo_option_on(board.options, DRUMFIRE_PER_HEX_OPTION)
-        if decl["mission"] in CREEPING:
-            out.append(R_CREEP_ATTACK.judge(seq, d["firepower"] == 10, "a creeping barrage attacks at firepower 10",
-                                            f"a creeping barrage attacks with firepower 10, not {d['firepower']}",
+        if decl.mission in CREEPING:
+            out.append(R_CREEP_ATTACK.judge(seq, d.firepower == 10, "a creeping barrage attacks at firepower 10",
+                                            f"a creeping barrage attacks with firepower 10, not {d.firepower}",
                                             verdict=Verdict.MISMATCH, expected=10,
-                                            recorded=d["firepower"], related=related))
+                                            recorded=d.firepower, related=related))
         else:
-            known = [board.elements[e].firepower for e in decl["elements"] if e in board.elements]
-            if len(known) == len(decl["elements"]):
+            known = [board.elements[e].firepower for e in decl.elements if e in board.elements]
+            if len(known) == len(decl.elements):
                 total = barrage_firepower(known)
-                out.append(R_FP_SUM.judge(seq, d["firepower"] == total, f"firepower {'+'.join(map(str, known))} = {total}",
+                out.append(R_FP_SUM.judge(seq, d.firepower == total, f"firepower {'+'.join(map(str, known))} = {total}",
                                           f"the drumfire firepower is the sum of its elements, {total}, not "
-                                          f"{d['firepower']}", verdict=Verdict.MISMATCH,
-                                          expected=total, recorded=d["firepower"], related=related))
-            if earlier and not per_hex and decl["mission"] not in CREEPING:
+                                          f"{d.firepower}", verdict=Verdict.MISMATCH,
+                                          expected=total, recorded=d.firepower, related=related))
+            if earlier and not per_hex and decl.mission not in CREEPING:
                 out.append(R_DRUMFIRE.violation(seq, "a drumfire barrage is resolved with a single d6 for all the "
                                                 "units in its zones", related=[l["seq"] for l in earlier]))
-        if len(rolls) > 1 and not (per_hex and len(rolls) == len(d.get("results", []))):
+        if len(rolls) > 1 and not (per_hex and len(rolls) == len(d.results)):
             out.append(R_DRUMFIRE.violation(seq, f"{len(rolls)} BCRT rolls: drumfire rolls a single six-sided die",
                                             expected=1, recorded=len(rolls), related=[r["seq"] for r in rolls]))
-        out.extend(self._column(d, seq, "drumfire", related))
+        out.extend(self._column(line, "drumfire", related))
         return out
 
-    def _hurricane(self, decl, line, earlier, rolls):
-        d, seq, out = line["data"], line["seq"], []
-        related = [decl["seq"]] + [l["seq"] for l in earlier]
-        element = hurricane_element(decl, d, len(earlier))
-        known = [self.ctx.board.elements[e].firepower for e in decl["elements"] if e in self.ctx.board.elements]
-        if not d.get("element") and len(known) > 1 and d.get("firepower") == sum(known):
+    def _hurricane(self, found: Declared, line, earlier, rolls):
+        d, seq, out, decl = self.ctx.typed(line), line["seq"], [], found.event
+        related = [found.seq] + [l["seq"] for l in earlier]
+        element = hurricane_element(decl.elements, d.element, len(earlier))
+        known = [self.ctx.board.elements[e].firepower for e in decl.elements if e in self.ctx.board.elements]
+        if not d.element and len(known) > 1 and d.firepower == sum(known):
             out.append(R_HURRICANE.mismatch(seq, f"one resolution at the elements' combined firepower {sum(known)}: "
                                             f"each hurricane element attacks individually on column 10",
-                                            expected="one resolution per element", recorded=d.get("firepower"),
+                                            expected="one resolution per element", recorded=d.firepower,
                                             related=related))
         elif element is None:
             # `element` is optional in game-log.md ("hurricane barrages record one per element, in
             # order"): past the last element in order, which element attacks again is not recorded.
             out.append(R_HURRICANE.unverifiable(seq, f"resolution {len(earlier) + 1} of a hurricane barrage by "
-                                                f"{len(decl['elements'])} element(s) does not name its element",
+                                                f"{len(decl.elements)} element(s) does not name its element",
                                                 related=related))
-        elif element not in decl["elements"]:
+        elif element not in decl.elements:
             out.append(R_HURRICANE.violation(seq, f"{element} does not fire in this barrage", recorded=element))
         else:
             out.extend(self._hurricane_count(decl, line, earlier, element))
@@ -455,24 +454,25 @@ class ArtilleryResolution(RuleModule):
             out.append(R_HURRICANE.violation(seq, f"{len(rolls)} BCRT rolls for one element's attack",
                                              expected=1, recorded=len(rolls), related=[r["seq"] for r in rolls]))
         if earlier:
-            first = {r["location"] for r in earlier[0]["data"].get("results", [])}
-            new = sorted({r["location"] for r in d.get("results", [])} - first)
+            first = {r.location for r in self.ctx.typed(earlier[0]).results}
+            new = sorted({r.location for r in d.results} - first)
             out.append(R_STOP.judge(seq, not new, "the later elements attack the same impact zone",
                                     f"the remaining elements may not select a new hexagon: {', '.join(new)}",
                                     recorded=new, related=related))
-        out.extend(self._column(d, seq, "hurricane", related))
+        out.extend(self._column(line, "hurricane", related))
         return out
 
     def _hurricane_count(self, decl, line, earlier, element):
         seq = line["seq"]
-        times = sum(1 for i, l in enumerate(earlier) if hurricane_element(decl, l["data"], i) == element) + 1
+        times = sum(1 for i, l in enumerate(earlier)
+                    if hurricane_element(decl.elements, self.ctx.typed(l).element, i) == element) + 1
         if times == 1:
             out = [R_HURRICANE.ok(seq, f"{element} attacks on its own, after the previous element's results")]
             # AP-02: with four elements the text's "four attacks" and its example agree; with any other
             # number one attack per element may be all, or a quarter, of what the rule asks.
-            if not earlier and len(decl["elements"]) != 4 \
+            if not earlier and len(decl.elements) != 4 \
                     and self.ctx.interpretations.reading(HURRICANE_ATTACKS.name) is None:
-                out.append(R_HURR_COL.ambiguous(seq, f"{len(decl['elements'])} elements fire a hurricane barrage. "
+                out.append(R_HURR_COL.ambiguous(seq, f"{len(decl.elements)} elements fire a hurricane barrage. "
                                                 f"{HURRICANE_ATTACKS.describe()}",
                                                 interpretation=self.ctx.interpretations.label(HURRICANE_ATTACKS.name)))
             return out
@@ -487,96 +487,100 @@ class ArtilleryResolution(RuleModule):
         return [R_HURR_COL.ambiguous(seq, f"attack {times} by {element}. {HURRICANE_ATTACKS.describe()}",
                                      interpretation=label)]
 
-    def _column(self, d, seq, barrage_type, related):
+    def _column(self, line, barrage_type, related):
+        d, seq = self.ctx.typed(line), line["seq"]
+        # the column as the log wrote it, 3 or "3" (the typed event holds its text)
+        written = line["data"]["column"]
         rule = R_HURR_COL if barrage_type == "hurricane" else R_COLUMN
         columns = self.ctx.tables.get("BCRT_COLUMNS") if self.ctx.tables.has("BCRT_COLUMNS") else None
-        expected = bcrt_column(d["firepower"], barrage_type, columns)
+        expected = bcrt_column(d.firepower, barrage_type, columns)
         if expected is None:
-            if d["column"] == "31+":
-                return [rule.mismatch(seq, f"firepower {d['firepower']} is under 31: not the 31+ column",
+            if d.column == "31+":
+                return [rule.mismatch(seq, f"firepower {d.firepower} is under 31: not the 31+ column",
                                       recorded="31+", related=related)]
             return [rule.unverifiable(seq, self.ctx.tables.lacks("BCRT_COLUMNS") + " (the column boundaries)",
-                                      recorded=d["column"], related=related)]
+                                      recorded=written, related=related)]
         why = "hurricane: column 10 whatever the element's firepower" if barrage_type == "hurricane" \
-            else f"firepower {d['firepower']}"
-        return [rule.judge(seq, str(d["column"]) == expected, f"{why}: column {expected}",
-                           f"{why}: column {expected}, not {d['column']}", verdict=Verdict.MISMATCH,
-                           expected=expected, recorded=d["column"], related=related)]
+            else f"firepower {d.firepower}"
+        return [rule.judge(seq, d.column == expected, f"{why}: column {expected}",
+                           f"{why}: column {expected}, not {d.column}", verdict=Verdict.MISMATCH,
+                           expected=expected, recorded=written, related=related)]
 
     def _rows_with_rolls(self, d, rolls):
-        rows = d.get("results", [])
+        rows = d.results
         if len(rolls) == len(rows) and len(rolls) > 1:
             return list(zip(rows, rolls))
         return [(row, rolls[0]) for row in rows]
 
-    def _result(self, decl, line, row, roll):
-        seq, out = line["seq"], []
-        related = [decl["seq"], roll["seq"]]
-        natural = roll["data"]["result"]
-        if "modifiers" in row:
-            mods = _values(row["modifiers"])
-        elif not roll["data"].get("modifiers") and line["data"].get("modifiers"):
-            mods = _values(line["data"]["modifiers"])    # written on the resolution instead of on its roll
+    def _result(self, found: Declared, line, row, roll):
+        seq, out, decl, resolved, rolled = line["seq"], [], found.event, self.ctx.typed(line), self.ctx.typed(roll)
+        related = [found.seq, roll["seq"]]
+        natural = rolled.result
+        # per row, or on the resolution instead of on its roll: fields beside the schema's
+        if "modifiers" in row.model_fields_set:
+            mods = _values(row.modifiers)
+        elif not rolled.modifiers and getattr(resolved, "modifiers", None):
+            mods = _values(resolved.modifiers)
         else:
-            mods = _modifier_values(roll)
-        out.extend(self._modifiers(decl, line, row, roll, mods))
-        tables = self.ctx.tables
+            mods = _values(rolled.modifiers)
+        out.extend(self._modifiers(found, line, row, roll, mods))
+        tables, column_name = self.ctx.tables, resolved.column
         if not tables.has("BCRT"):
-            return out + [R_BCRT.unverifiable(seq, tables.lacks("BCRT") + f" (column {line['data']['column']}, "
+            return out + [R_BCRT.unverifiable(seq, tables.lacks("BCRT") + f" (column {column_name}, "
                                               f"roll {natural}{'+' if sum(mods) >= 0 else ''}{sum(mods)})",
-                                              recorded=row["result"], related=related)]
-        column = tables.get("BCRT", str(line["data"]["column"]))
+                                              recorded=row.result, related=related)]
+        column = tables.get("BCRT", column_name)
         if not isinstance(column, dict) or not column:
-            return out + [R_BCRT.unverifiable(seq, f"{tables.label()} has no BCRT column {line['data']['column']}",
+            return out + [R_BCRT.unverifiable(seq, f"{tables.label()} has no BCRT column {column_name}",
                                               related=related)]
         keys = sorted(int(k) for k in column)
         modified = min(max(natural + sum(mods), keys[0]), keys[-1])
         expected = str(column[str(modified)])
         accepted = {expected}
-        if decl["ammunition"] == "shrapnel":
+        if decl.ammunition == "shrapnel":
             accepted.add(shrapnel_shift(expected))
-        return out + [R_BCRT.judge(seq, row["result"] in accepted,
-                                   f"{row['location']}: column {line['data']['column']}, roll {modified} -> {expected}",
-                                   f"{row['location']}: column {line['data']['column']}, roll {natural}+{sum(mods)} "
-                                   f"gives {expected}, not {row['result']}", verdict=Verdict.MISMATCH,
-                                   expected=expected, recorded=row["result"], related=related,
+        return out + [R_BCRT.judge(seq, row.result in accepted,
+                                   f"{row.location}: column {column_name}, roll {modified} -> {expected}",
+                                   f"{row.location}: column {column_name}, roll {natural}+{sum(mods)} "
+                                   f"gives {expected}, not {row.result}", verdict=Verdict.MISMATCH,
+                                   expected=expected, recorded=row.result, related=related,
                                    inputs={"pack": tables.label()})]
 
-    def _modifiers(self, decl, line, row, roll, mods):
-        board = self.ctx.board
-        units = board.units_at(row["location"])
-        if "modifiers" not in row and len([r for r in line["data"].get("results", [])
-                                           if board.units_at(r["location"])]) > 1:
+    def _modifiers(self, found: Declared, line, row, roll, mods):
+        board, decl = self.ctx.board, found.event
+        units = board.units_at(row.location)
+        if "modifiers" not in row.model_fields_set and len([r for r in self.ctx.typed(line).results
+                                                            if board.units_at(r.location)]) > 1:
             return []   # one roll's modifiers cannot be matched to several hexes' terrain
-        hexinfo = board.hexes.get(row["location"], {})
-        literal = self.ctx.interpretations.reading(HE_NO_MODIFIER.name) == "literal" if decl["ammunition"] == "he" else False
-        expected = text_bcrt_modifiers(hexinfo.get("terrain", "clear"), [m["marker"] for m in board.markers_at(row["location"])],
-                                       units, decl["ammunition"], board.terrain_state, board.options, literal,
+        hexinfo = board.hexes.get(row.location, {})
+        literal = self.ctx.interpretations.reading(HE_NO_MODIFIER.name) == "literal" if decl.ammunition == "he" else False
+        expected = text_bcrt_modifiers(hexinfo.get("terrain", "clear"), [m["marker"] for m in board.markers_at(row.location)],
+                                       units, decl.ammunition, board.terrain_state, board.options, literal,
                                        hexinfo.get("features", []))
         if expected is None:
             return []
-        label = self.ctx.interpretations.label(HE_NO_MODIFIER.name) if decl["ammunition"] == "he" else None
+        label = self.ctx.interpretations.label(HE_NO_MODIFIER.name) if decl.ammunition == "he" else None
         total = sum(expected.values())
         return [R_TERRAIN.judge(line["seq"], sum(mods) == total,
-                                f"{row['location']}: BCRT modifiers {expected or 'none'}",
-                                f"{row['location']}: the text gives BCRT modifiers {expected or 'none'} (total {total:+d}), "
+                                f"{row.location}: BCRT modifiers {expected or 'none'}",
+                                f"{row.location}: the text gives BCRT modifiers {expected or 'none'} (total {total:+d}), "
                                 f"the roll used {sum(mods):+d}", verdict=Verdict.MISMATCH,
-                                expected=expected, recorded=mods, related=[decl["seq"], roll["seq"]],
+                                expected=expected, recorded=mods, related=[found.seq, roll["seq"]],
                                 interpretation=label)]
 
     def finish(self):
         out = []
-        for barrage, decl in self.declared.items():
-            tests = self.tests.get(barrage, [])
+        for barrage, found in self.declared.items():
+            tests, decl = self.tests.get(barrage, []), found.event
             if not tests or not self._per_element(decl):
                 continue
-            tested = {t["data"].get("element") for t in tests}
-            unnamed = sum(1 for t in tests if t["data"].get("element") is None)
-            missing = [e for e in decl["elements"] if e not in tested][unnamed:]
+            tested = {self.ctx.typed(t).element for t in tests}
+            unnamed = sum(1 for t in tests if self.ctx.typed(t).element is None)
+            missing = [e for e in decl.elements if e not in tested][unnamed:]
             if missing:
                 out.append(Rule(R_SCATTER["drumfire"].id + ".COUNT", R_SCATTER["drumfire"].section).missing_roll(
-                    tests[-1]["seq"], f"{decl['ammunition']}: scatter is tested for each element; no test for "
-                    f"{', '.join(missing)}", related=[decl["seq"]]))
+                    tests[-1]["seq"], f"{decl.ammunition}: scatter is tested for each element; no test for "
+                    f"{', '.join(missing)}", related=[found.seq]))
         return out
 
 

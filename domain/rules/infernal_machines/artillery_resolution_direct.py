@@ -20,8 +20,8 @@ def guns_small_arms_firepower(guns: int) -> int:
 class DirectArtilleryFire(RuleModule):
 
     def on_SmallArmsFired(self, line):
-        d, seq, board = line["data"], line["seq"], self.ctx.board
-        guns = [board.units[f] for f in d["firers"] if f in board.units and board.units[f].unit_class == "artillery-gun"]
+        d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
+        guns = [board.units[f] for f in d.firers if f in board.units and board.units[f].unit_class == "artillery-gun"]
         if not guns:
             return []
         out = [R_REQS.judge(seq, line["phase"] != "barrage", "direct fire in a fire phase",
@@ -30,12 +30,12 @@ class DirectArtilleryFire(RuleModule):
         pinned = [g.unit for g in guns if "pinned" in g.status or self._crew_out(g)]
         out.append(R_REQS.judge(seq, not pinned, "the guns' crews are not pinned",
                                 f"a gun needs a non-pinned crew to fire: {', '.join(pinned)} (gun or crew pinned or eliminated)", recorded=pinned))
-        if len(guns) == len(d["firers"]) and d.get("firepower") is not None:
+        if len(guns) == len(d.firers) and d.firepower is not None:
             total = guns_small_arms_firepower(len(guns))
-            out.append(R_SAF.judge(seq, d["firepower"] == total, f"{len(guns)} gun(s) x 10 = {total}",
+            out.append(R_SAF.judge(seq, d.firepower == total, f"{len(guns)} gun(s) x 10 = {total}",
                                    f"guns combine at firepower 10 each against light targets: {total}, not "
-                                   f"{d['firepower']}", verdict=Verdict.MISMATCH, expected=total,
-                                   recorded=d["firepower"]))
+                                   f"{d.firepower}", verdict=Verdict.MISMATCH, expected=total,
+                                   recorded=d.firepower))
         return out
 
     def _crew_out(self, gun) -> bool:
@@ -51,7 +51,7 @@ class DirectArtilleryFire(RuleModule):
     def _fired_by_gun(self, line) -> bool:
         """Whether a smoke marker placed outside the barrage phase came from an on-map gun: the log
         says so (`source`), or the side has guns and no mortar, the other on-map smoke weapon."""
-        source = line["data"].get("source")
+        source = getattr(self.ctx.typed(line), "source", None)   # a field beside the schema's
         if source is not None:
             return source == "artillery-gun"
         side = line.get("side")
@@ -59,8 +59,8 @@ class DirectArtilleryFire(RuleModule):
         return "artillery-gun" in own and "mortar" not in own
 
     def on_MarkerPlaced(self, line):
-        d = line["data"]
-        if d["marker"] != "smoke" or line["phase"] in ("barrage", "setup") or not self._fired_by_gun(line):
+        marker = self.ctx.typed(line).marker
+        if marker != "smoke" or line["phase"] in ("barrage", "setup") or not self._fired_by_gun(line):
             return []
         return [R_SMOKE.judge(line["seq"], "smoke" in self.ctx.board.permissions, "the scenario provides smoke",
                               "on-map guns fire smoke only if the scenario makes it available")]
