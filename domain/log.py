@@ -87,6 +87,17 @@ def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool]:
     return obj, canonical(body), False
 
 
+def read_stored_line(text: str) -> dict[str, Any]:
+    """A stored line's object, as `json.loads` reads it: with orjson when that gives the same
+    values (no integer of 19 digits or more; orjson refuses NaN and Infinity, which `json` reads)."""
+    if _LONG_INTEGER.search(text) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
+
+
 def text_lines(text: str) -> list[str]:
     """A log's lines as reading its file in text mode gives them: universal newlines, and
     U+2028 and the other characters `str.splitlines` breaks at kept inside their line."""
@@ -194,12 +205,20 @@ def _read_json(text: str, line: int) -> Any:
 def check_bounds(obj: dict[str, Any], line: int) -> None:
     """Refuse a line beyond LIMITS or holding a lone surrogate (a string that is not Unicode
     text: it cannot be written as UTF-8, so it could be neither hashed nor exported)."""
+    try:
+        out = orjson.dumps(obj)
+    except orjson.JSONEncodeError:  # a lone surrogate or an integer beyond 64 bits: the walk decides
+        out = None
+    if out is not None and len(out) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
+            and out.count(b"{") + out.count(b"[") <= LIMITS.max_depth:
+        # Within every bound without walking it: no string is longer than the line, orjson wrote
+        # each string as UTF-8 (it refuses lone surrogates), and it has too few brackets to nest
+        # max_depth levels.
+        return
     for key, value in obj.items():
         _check_value(value, (None, key, False), line, 0)
-    try:
-        size = len(orjson.dumps(obj))
-    except orjson.JSONEncodeError:  # an integer beyond 64 bits: measure it the slow way
-        size = len(canonical(obj).encode("utf-8"))
+    # Measured the slow way when orjson did not write it (an integer beyond 64 bits).
+    size = len(out) if out is not None else len(canonical(obj).encode("utf-8"))
     if size > LIMITS.max_event_bytes:
         raise LogError(line, "(event)", f"{size} bytes: an event is at most {LIMITS.max_event_bytes} bytes")
 
