@@ -9,15 +9,20 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Iterable, Iterator, Optional
 
+import orjson
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.utils import Environment
 
-from domain.log import LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line
+from domain.log import (LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line,
+                        read_stored_line)
 from domain.model import Game, OffMapArtilleryElement, Unit
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
-from domain.transcoder import OrjsonTranscoder
+from domain.recorders import RECORDERS
+from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
 
 
 class ConflictError(Exception):
@@ -54,14 +59,15 @@ class GameSummary:
 
 @dataclass
 class _Batch:
-    """Aggregates touched by one batch, saved together in one transaction."""
+    """Aggregates touched by one batch, stored together in one transaction: the game (version
+    `stored` before the batch) with its lines' Recorded states (Game.record_all), and the units
+    and elements with their pending events."""
 
     game: Game
+    stored: int
+    recorded: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     units: dict[str, Unit] = field(default_factory=dict)
     elements: dict[str, OffMapArtilleryElement] = field(default_factory=dict)
-
-    def all(self) -> list:
-        return [self.game, *self.units.values(), *self.elements.values()]
 
 
 def _project(aggregate, events):
@@ -78,22 +84,17 @@ class Ledger(Application):
     snapshotting_intervals = {Game: 250}
     snapshotting_projectors = {Game: _project}
 
-    def _take_snapshots(self, processing_event) -> None:
-        # One snapshot per Game aggregate whose batch crossed an interval, taken from the
-        # aggregate already in memory (the library would rebuild it once per crossing).
-        for aggregate in processing_event.aggregates.values():
-            interval = self.snapshotting_intervals.get(type(aggregate))
-            if interval is None or self.snapshots is None:
-                continue
-            first = aggregate.version - len([e for e in processing_event.events
-                                             if e.originator_id == aggregate.id])
-            if aggregate.version // interval > first // interval:
-                snapshot_class = getattr(type(aggregate), "Snapshot", type(self).snapshot_class)
-                self.snapshots.put([snapshot_class.take(aggregate)])
-
     def __init__(self, env: Optional[dict[str, str]] = None):
         super().__init__(env)
         self._cursors: dict[str, LogCursor] = {}
+
+    def construct_env(self, name: str, env: Optional[dict[str, str]] = None) -> Environment:
+        """The library's settings, with the ledger's recorder for its store (unless they name one)."""
+        environment = super().construct_env(name, env)
+        recorder = RECORDERS.get(environment.get("PERSISTENCE_MODULE", ""))
+        if recorder is not None and environment.get("APPLICATION_RECORDER_TOPIC") is None:
+            environment["APPLICATION_RECORDER_TOPIC"] = recorder
+        return environment
 
     def construct_transcoder(self) -> OrjsonTranscoder:
         transcoder = OrjsonTranscoder()
@@ -101,19 +102,32 @@ class Ledger(Application):
         return transcoder
 
     # -- reading --------------------------------------------------------------------------
-    def _decode(self, stored) -> dict[str, Any]:
+    def _line_text(self, stored) -> str:
+        """The log line a stored Game event holds, as text."""
         state = stored.state
         if self.mapper.cipher:
             state = self.mapper.cipher.decrypt(state)
         if self.mapper.compressor:
             state = self.mapper.compressor.decompress(state)
-        return json.loads(json.loads(state)["line"])
+        try:
+            return orjson.loads(state)["line"]
+        except orjson.JSONDecodeError:  # a state orjson refuses (a number beyond a double)
+            return self.mapper.transcoder.decode(state)["line"]
+
+    def _decode(self, stored) -> dict[str, Any]:
+        return read_stored_line(self._line_text(stored))
 
     def lines(self, game: str, after: int = 0, upto: Optional[int] = None,
               limit: Optional[int] = None) -> list[dict[str, Any]]:
         """The game's stored lines (without `prev`) with after < seq <= upto."""
-        stored = self.recorder.select_events(game_uuid(game), gt=after or None, lte=upto, limit=limit)
-        return [self._decode(s) for s in stored]
+        originator_id, gt = game_uuid(game), after or None
+        select_lines = getattr(self.recorder, "select_lines", None)
+        if select_lines is not None and not self.mapper.cipher and not self.mapper.compressor:
+            texts = select_lines(originator_id, gt=gt, lte=upto, limit=limit)
+        else:
+            texts = [self._line_text(s) for s in self.recorder.select_events(originator_id, gt=gt, lte=upto,
+                                                                             limit=limit)]
+        return [read_stored_line(text) for text in texts]
 
     def iter_lines(self, game: str, page: int = 5000) -> Iterator[dict[str, Any]]:
         after = 0
@@ -199,7 +213,7 @@ class Ledger(Application):
             raise
         batch = self._build(game, lines, stored_last, texts)
         try:
-            self.save(*batch.all())
+            self._store(batch)
         except IntegrityError:
             self._cursors.pop(game, None)
             last = self.last_seq(game)
@@ -259,20 +273,42 @@ class Ledger(Application):
             # The game as it stood when the batch was checked: if another writer has appended
             # since, saving version stored_last + 1 collides with theirs (a conflict), instead of
             # recording this batch after theirs under the wrong seq.
-            batch = _Batch(self.repository.get(game_uuid(game), version=stored_last))
+            batch = _Batch(self.repository.get(game_uuid(game), version=stored_last), stored_last)
             start = 0
         else:
             first = lines[0]
-            batch = _Batch(Game(game, texts[0], first["data"].get("ruleset"), first["turn"]))
+            batch = _Batch(Game(game, texts[0], first["data"].get("ruleset"), first["turn"]), 0)
             start = 1
-        record = batch.game.record
-        for i in range(start, len(lines)):
-            record(texts[i], lines[i]["turn"])
+        # One timestamp for the batch: its events are stored together, in one transaction.
+        now = Game.Event.create_timestamp()
+        batch.recorded = batch.game.record_all(texts[start:], [line["turn"] for line in lines[start:]], now)
         for line in lines:
-            self._touch(batch, game, line)
+            self._touch(batch, game, line, now)
         return batch
 
-    def _touch(self, batch: _Batch, game: str, line: dict[str, Any]) -> None:
+    def _store(self, batch: _Batch) -> None:
+        """Write the batch's events, and the game's snapshot when it crosses an interval, in one
+        transaction (domain/recorders): the game's lines in seq order, then the units' and the
+        elements' events. The ledger has no followers (its projections read the notification
+        log), so it makes no Recording per event."""
+        game = batch.game
+        rows = stored_rows(game.collect_events(), self.mapper)
+        rows += state_rows(game.id, Game.Recorded, batch.recorded, self.mapper)
+        for aggregate in (*batch.units.values(), *batch.elements.values()):
+            rows += stored_rows(aggregate.collect_events(), self.mapper)
+        interval = self.snapshotting_intervals[Game]
+        snapshots = []
+        if self.snapshots is not None and game.version // interval > batch.stored // interval:
+            snapshots.append(self.mapper.to_stored_event(Game.Snapshot.take(game)))
+        insert_batch = getattr(self.recorder, "insert_batch", None)
+        if insert_batch is not None:
+            insert_batch(rows, snapshots, self.snapshots.recorder if snapshots else None)
+            return
+        self.recorder.insert_events([StoredEvent(*row) for row in rows])  # another store: two transactions
+        if snapshots:
+            self.snapshots.recorder.insert_events(snapshots)
+
+    def _touch(self, batch: _Batch, game: str, line: dict[str, Any], now: datetime) -> None:
         """Change the unit and element aggregates that a game event moves, in the same batch."""
         kind, data, seq = line["type"], line["data"], line["seq"]
         if kind == "UnitDeployed":
@@ -281,18 +317,18 @@ class Ledger(Application):
             batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,
                                              data.get("location", data.get("position")), seq)
         elif kind == "UnitMoved":
-            self._unit(batch, game, data["unit"]).move(data["path"], seq)
+            self._unit(batch, game, data["unit"]).move(data["path"], seq, now)
         elif kind == "UnitStatusChanged":
             unit = self._deployed_unit(batch, game, data["unit"])
             if unit is not None:
-                unit.change_status(data["status"], seq)
+                unit.change_status(data["status"], seq, now)
         elif kind == "ArtilleryElementAssigned":
             batch.elements[data["element"]] = OffMapArtilleryElement(
                 game, data["element"], data["side"], data["firepower"], data.get("artillery_points"), seq)
         elif kind == "ArtilleryPointsSpent":
-            self._element(batch, game, data["element"]).spend(data["points"], seq)
+            self._element(batch, game, data["element"]).spend(data["points"], seq, now)
         elif kind == "ArtilleryElementEliminated":
-            self._element(batch, game, data["element"]).eliminate(seq)
+            self._element(batch, game, data["element"]).eliminate(seq, now)
 
     def _unit(self, batch: _Batch, game: str, unit: str) -> Unit:
         if unit not in batch.units:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable, Iterable
 from uuid import UUID
 
 import orjson
-from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
+from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder, Mapper
+from eventsourcing.utils import get_topic
 
 # datetime, date, time and dataclasses go to `default` (the registered transcodings), as with `json`.
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
@@ -24,6 +25,9 @@ _LONG_INTEGER = re.compile(rb"[:,\[][\s-]*\d{19}")  # orjson reads these as floa
 
 
 class OrjsonTranscoder(JSONTranscoder):
+    # The last UTC datetime tagged and its tag: a batch's events share one timestamp.
+    _last_datetime: tuple[Any, Any] = (None, None)
+
     def encode(self, obj: Any) -> bytes:
         if type(obj) is dict:
             obj = self._tag_values(obj)
@@ -48,8 +52,11 @@ class OrjsonTranscoder(JSONTranscoder):
             if kind in _PLAIN:
                 continue
             if kind is datetime and value.tzinfo is timezone.utc and self._iso_datetimes:
-                # orjson writes a UTC datetime as isoformat() does, in a quarter of the time.
-                new = {"_type_": "datetime_iso", "_data_": orjson.dumps(value)[1:-1].decode("ascii")}
+                last, new = self._last_datetime
+                if last is not value:
+                    # orjson writes a UTC datetime as isoformat() does, in a quarter of the time.
+                    new = {"_type_": "datetime_iso", "_data_": orjson.dumps(value)[1:-1].decode("ascii")}
+                    self._last_datetime = (value, new)
             elif _holds_uuid(value):
                 new = self._tag_uuids(value)
             else:
@@ -90,6 +97,54 @@ class OrjsonTranscoder(JSONTranscoder):
         if isinstance(obj, list):
             return [self._untag(v) for v in obj]
         return obj
+
+
+# A stored event as the ledger writes it: (originator id, originator version, topic, state).
+Row = tuple[UUID, int, str, bytes]
+
+
+def stored_rows(events: Iterable[Any], mapper: Mapper) -> list[Row]:
+    """Each event as the stored event the library's Mapper.to_stored_event makes of it (same
+    topic, same state), without building one."""
+    encode = _encoder(mapper)
+    classes: dict[type, tuple[str, int]] = {}
+    rows = []
+    for event in events:
+        kind = type(event)
+        topic, class_version = classes.get(kind) or classes.setdefault(
+            kind, (get_topic(kind), getattr(kind, "class_version", 1)))
+        state = dict(vars(event))
+        originator_id = state.pop("originator_id")
+        originator_version = state.pop("originator_version")
+        if class_version > 1:
+            state["class_version"] = class_version
+        rows.append((originator_id, originator_version, topic, encode(state)))
+    return rows
+
+
+def state_rows(originator_id: UUID, event_class: type, states: Iterable[tuple[int, dict[str, Any]]],
+               mapper: Mapper) -> list[Row]:
+    """The stored events of events of one class whose states (without their originator's id and
+    version) are given by version, as stored_rows writes them."""
+    encode, topic = _encoder(mapper), get_topic(event_class)
+    assert getattr(event_class, "class_version", 1) == 1
+    return [(originator_id, version, topic, encode(state)) for version, state in states]
+
+
+def _encoder(mapper: Mapper) -> Callable[[dict[str, Any]], bytes]:
+    """An event's state to its stored bytes, as the mapper writes them."""
+    encode, compressor, cipher = mapper.transcoder.encode, mapper.compressor, mapper.cipher
+    if not compressor and not cipher:
+        return encode
+
+    def encoded(state: dict[str, Any]) -> bytes:
+        stored = encode(state)
+        if compressor:
+            stored = compressor.compress(stored)
+        if cipher:
+            stored = cipher.encrypt(stored)
+        return stored
+    return encoded
 
 
 def _holds_uuid(obj: Any) -> bool:

@@ -17,6 +17,7 @@ What it does not refuse, because the log records illegal play and the auditor ju
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Optional
 
 from eventsourcing.domain import event
@@ -121,12 +122,12 @@ class OffMapArtilleryElement(LedgerAggregate):
         left = self.points_left
         return left is not None and left < 0
 
-    def spend(self, points: int, seq: int) -> None:
+    def spend(self, points: int, seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"element {self.element!r}", seq, self.last_seq)
         if not _whole(points) or points < 0:
             raise NegativeSpendError(self.element, points)
-        self.trigger_event(self.PointsSpent, points=points, seq=seq)
+        self.trigger_event(self.PointsSpent, points=points, seq=seq, timestamp=timestamp)
 
-    def eliminate(self, seq: int) -> None:
+    def eliminate(self, seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"element {self.element!r}", seq, self.last_seq)
-        self.trigger_event(self.Eliminated, seq=seq)
+        self.trigger_event(self.Eliminated, seq=seq, timestamp=timestamp)

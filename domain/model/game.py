@@ -5,6 +5,9 @@ and a player's data can never collide with the store's own encoding of types.
 """
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any, Optional, Sequence
+
 from eventsourcing.domain import event
 
 from domain.model.base import LedgerAggregate
@@ -34,8 +37,23 @@ class Game(LedgerAggregate):
         def apply(self, aggregate: "Game") -> None:
             aggregate.last_turn = self.turn
 
-    def record(self, line: str, turn: int) -> None:
-        self.trigger_event(self.Recorded, line=line, turn=turn)
+    def record(self, line: str, turn: int, timestamp: Optional[datetime] = None) -> None:
+        self.trigger_event(self.Recorded, line=line, turn=turn, timestamp=timestamp)
+
+    def record_all(self, lines: Sequence[str], turns: Sequence[int],
+                   timestamp: datetime) -> list[tuple[int, dict[str, Any]]]:
+        """Record many lines in one step: for each, its version and the state its Recorded event
+        would hold, and the aggregate left as those events leave it. What `record` does line
+        by line, without an event object per line (an import records thousands at once); the
+        ledger stores the states as the events' own (domain/transcoder.py, state_rows)."""
+        first = self.version + 1
+        states = [(first + i, {"timestamp": timestamp, "line": line, "turn": turn})
+                  for i, (line, turn) in enumerate(zip(lines, turns, strict=True))]
+        if states:
+            self.last_turn = turns[-1]
+            self.version = states[-1][0]
+            self.modified_on = timestamp
+        return states
 
     @property
     def last_seq(self) -> int:

@@ -6,6 +6,7 @@ unit stands) is recorded as the players made it, and the auditor judges it.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Optional, Union
 
 from eventsourcing.domain import event
@@ -96,12 +97,12 @@ class Unit(LedgerAggregate):
     def last_seq(self) -> int:
         return self.seqs[-1]
 
-    def move(self, path: list[Location], seq: int) -> None:
+    def move(self, path: list[Location], seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"unit {self.unit!r}", seq, self.last_seq)
         if not path:
             raise EmptyPathError(self.unit, seq)
-        self.trigger_event(self.Moved, path=path, seq=seq)
+        self.trigger_event(self.Moved, path=path, seq=seq, timestamp=timestamp)
 
-    def change_status(self, status: str, seq: int) -> None:
+    def change_status(self, status: str, seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"unit {self.unit!r}", seq, self.last_seq)
-        self.trigger_event(self.StatusChanged, status=status, seq=seq)
+        self.trigger_event(self.StatusChanged, status=status, seq=seq, timestamp=timestamp)

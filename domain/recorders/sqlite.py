@@ -1,0 +1,41 @@
+"""The ledger's SQLite recorder: the library's, with a game's lines read as text and a batch
+written in one transaction with executemany (see domain/recorders/__init__.py)."""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+from uuid import UUID
+
+from eventsourcing.persistence import AggregateRecorder, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
+
+from domain.recorders import window
+from domain.transcoder import Row
+
+
+class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events"):
+        super().__init__(datastore, events_table_name)
+        # CAST: SQLite 3.45 and later read a BLOB given to a JSON function as JSONB.
+        self.select_lines_statement = (f"SELECT json_extract(CAST(state AS TEXT), '$.line') "
+                                       f"FROM {self.events_table_name} WHERE originator_id=?")
+
+    def select_lines(self, originator_id: UUID, *, gt: Optional[int] = None, lte: Optional[int] = None,
+                     limit: Optional[int] = None) -> list[str]:
+        """The `line` of each stored event of the aggregate with gt < version <= lte, in order."""
+        statement, params = window(self.select_lines_statement, [originator_id.hex], "?", gt, lte, limit)
+        with self.datastore.transaction(commit=False) as c:
+            cursor = c.sqlite_cursor
+            cursor.row_factory = None  # plain tuples, not a sqlite3.Row per row
+            cursor.execute(statement, params)
+            return [line for (line,) in cursor.fetchall()]
+
+    def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),
+                     snapshot_recorder: Optional[AggregateRecorder] = None) -> None:
+        """Insert the rows and the snapshots in one transaction: all of them or none."""
+        params: list[Any] = [(originator_id.hex, version, topic, state)
+                             for originator_id, version, topic, state in rows]
+        with self.datastore.transaction(commit=True) as c:
+            c.executemany(self.insert_events_statement, params)
+            if snapshots:
+                assert snapshot_recorder is not None
+                snapshot_recorder._insert_events(c, snapshots)

@@ -1,0 +1,59 @@
+"""What the ledger's bulk paths write is what the library's own would: Game.record_all leaves
+the game as recording its lines one by one does and gives the states their events would hold,
+and the stored rows are the library Mapper's stored events, byte for byte."""
+from __future__ import annotations
+
+from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, Mapper, UUIDAsHex
+
+from domain.model import Game, Unit
+from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
+
+LINES = ['{"data":{"turn":1},"game":"g","phase":"start","seq":2,"side":null,"turn":1,"type":"TurnStarted","v":1}',
+         '{"data":{"note":"a \\"quoted\\" \\\\ path \u2028 \U0001f5fa"},"game":"g","phase":"start","seq":3,'
+         '"side":null,"turn":1,"type":"Note","v":1}',
+         '{"data":{"turn":2},"game":"g","phase":"start","seq":4,"side":null,"turn":2,"type":"TurnStarted","v":1}']
+TURNS = [1, 1, 2]
+
+
+def mapper() -> Mapper:
+    transcoder = OrjsonTranscoder()
+    for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
+        transcoder.register(transcoding)
+    return Mapper(transcoder)
+
+
+def recorded_both_ways():
+    """The same lines recorded by a game one by one and by another at once, at one timestamp."""
+    one_by_one = Game("g", '{"seq":1}', "infernal-machines", 0)
+    at_once = Game("g", '{"seq":1}', "infernal-machines", 0)
+    at_once._created_on = one_by_one.created_on
+    one_by_one.collect_events()
+    now = Game.Event.create_timestamp()
+    for line, turn in zip(LINES, TURNS):
+        one_by_one.record(line, turn, now)
+    return one_by_one, at_once, at_once.record_all(LINES, TURNS, now), now
+
+
+def test_recording_all_lines_at_once_leaves_the_game_as_recording_them_one_by_one():
+    one_by_one, at_once, _, now = recorded_both_ways()
+    assert {k: v for k, v in vars(at_once).items() if k != "_pending_events"} == \
+        {k: v for k, v in vars(one_by_one).items() if k != "_pending_events"}
+    assert (at_once.version, at_once.last_turn, at_once.modified_on) == (4, 2, now)
+
+
+def test_the_states_recorded_at_once_store_as_the_events_recorded_one_by_one():
+    one_by_one, at_once, states, _ = recorded_both_ways()
+    library = [mapper().to_stored_event(e) for e in one_by_one.collect_events()]
+    rows = state_rows(at_once.id, Game.Recorded, states, mapper())
+    assert rows == [(s.originator_id, s.originator_version, s.topic, s.state) for s in library]
+
+
+def test_stored_rows_are_the_mappers_stored_events():
+    unit = Unit("g", "u-1", "german", "infantry-platoon", "1:1210", 3)
+    now = Game.Event.create_timestamp()
+    unit.move(["1:1210", "1:1211"], 5, now)
+    unit.change_status("pinned", 6)  # its own timestamp
+    events = unit.collect_events()
+    library = [mapper().to_stored_event(e) for e in events]
+    assert stored_rows(events, mapper()) == [(s.originator_id, s.originator_version, s.topic, s.state)
+                                             for s in library]
