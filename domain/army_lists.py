@@ -37,7 +37,8 @@ class ArmyError(BaseModel):
     @computed_field
     @property
     def line(self) -> str:
-        return f"{self.unit or 'army'}: {self.rule}: {self.message} ({self.count} against {self.limit}): \"{self.words}\""
+        who = self.unit or "army"
+        return f"{who}: {self.rule}: {self.message} ({self.count} against {self.limit}): \"{self.words}\""
 
 
 def check_list(data: Any, ruleset_id: str = DEFAULT_RULESET, pairs: Iterable[str] = ()) -> dict[str, Any]:

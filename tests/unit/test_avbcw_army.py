@@ -61,6 +61,9 @@ def test_statistics_as_printed():
               "stats": {"MV": "6", "BRV": "7", "MELEE": "1", "SHOOT": "8(1): 12", "PRO": "4", "COH": "2"}}
     assert found(army(flamer)) == []
     assert found(army(unit(REGULARS, type="inf-grenadiers"))) == [("r-inf", "AVBCW.UNIT.STATS", "violation")]
+    # the table's other columns, when a list repeats them, as printed too ("8-10", "5")
+    assert found(army(unit(REGULARS, stats={**REGULARS["stats"], "Figs": "8–10", "PTS": "5"}))) == []
+    assert found(army(unit(REGULARS, stats={"Morale": "5"}))) == [("r-inf", "AVBCW.UNIT.STATS", "violation")]
 
 
 def test_points_of_equipment_and_abilities():
@@ -190,3 +193,56 @@ def test_the_audit_judges_army_listed():
     assert verdicts[(3, "AVBCW.UNIT.STATS")] == "violation"       # 5 + 1 listed as 5
     assert verdicts[(3, "AVBCW.EQ.BOMBS")] == "ok"
     assert verdicts[(4, "AVBCW.AB.INSPIRING")] == "ok" and verdicts[(4, "AVBCW.UNIT.STATS")] == "ok"
+
+
+# Unit type table: Figs (the fewest) and PTS of each row used below
+ROWS = {"commander-foot": (1, 5), "commander-mounted": (1, 5), "demagogue": (1, 4), "inf-regulars": (8, 5),
+        "inf-irregulars": (8, 4), "inf-militia": (8, 3), "cav-regulars": (5, 4), "cav-irregulars": (5, 3),
+        "lmg": (2, 3), "hmg": (2, 3), "at-rifle": (2, 3), "spotter": (1, 3), "sniper": (1, 5), "mortar": (3, 3),
+        "field-gun": (3, 3), "supply": (3, 3), "medical": (1, 3)}
+# Equipment and Unit Abilities, as printed: (id, points, a unit that may take it, one that may not)
+PRICES = [
+    ("AVBCW.EQ.ARMOUR", 2, "inf-militia", None),            # "Armour @ 2 points"
+    ("AVBCW.EQ.BANNER", 1, "cav-irregulars", "lmg"),        # "@ 1 point (any Commander, Infantry or Cavalry units only)"
+    ("AVBCW.EQ.BAYONETS", 1, "commander-mounted", "hmg"),   # "@ 1 point (any Commander, Infantry or Cavalry units only)"
+    ("AVBCW.EQ.BOMBS", 1, "commander-foot", "commander-mounted"),   # "(Foot Commander, or any Infantry units only)"
+    ("AVBCW.EQ.BICYCLES", 1, "inf-irregulars", "cav-regulars"),     # "(Foot Commander, any Infantry, Supply or Medical ...)"
+    ("AVBCW.EQ.INDIRECT", 0, "mortar", "field-gun"),        # "@ 0 points (Mortar units only)"
+    ("AVBCW.EQ.MIXED", -1, "inf-regulars", "sniper"),       # "@ -1 point (any Commander, Infantry or Cavalry units only)"
+    ("AVBCW.EQ.POORSUP", -1, "hmg", None),                  # "Poorly supplied @ -1 points"
+    ("AVBCW.EQ.SMG", 1, "cav-regulars", "spotter"),         # "@ 1 point (any Commander, Infantry, or Cavalry units only)"
+    ("AVBCW.EQ.SMOKE", 1, "field-gun", "lmg"),              # "(any Commander, Infantry, Mortar, or Field gun units only)"
+    ("AVBCW.EQ.SQUADLMG", 1, "inf-militia", "cav-regulars"),  # "(any Foot Commander or Infantry units only)"
+    ("AVBCW.EQ.WELLSUP", 1, "at-rifle", None),              # "Well supplied @ +1 points"
+    ("AVBCW.EQ.WRECK", 1, "inf-regulars", "cav-regulars"),  # "(and Foot Commander or Infantry units only)", AVBCW.Z 4
+    ("AVBCW.AB.AMBUSH", 2, "sniper", "cav-regulars"),       # "@ 2 points (any Foot Commander, Infantry or Support Team ...)"
+    ("AVBCW.AB.ASSAULT", 1, "inf-militia", None),           # "Assault troops @ 1 point"
+    ("AVBCW.AB.BRITTLE", -1, "inf-regulars", "inf-militia"),  # "@ -1 point (any unit with Bravery 7 or more)"
+    ("AVBCW.AB.FEARLESS", 1, "lmg", None),                  # "Fearless @ 1 point"
+    ("AVBCW.AB.FIRSTAID", 0, "medical", "inf-regulars"),    # "@ 0 points (Medical units only)"
+    ("AVBCW.AB.INSPIRING", 0, "commander-mounted", "inf-regulars"),  # "@ 0 points (Commander units only)"
+    ("AVBCW.AB.LOYAL", 1, "inf-regulars", "vehicle:car"),   # "Choose any single non-vehicle unit"
+    ("AVBCW.AB.MADMINUTE", 1, "inf-irregulars", "lmg"),     # "@ 1 point (any Infantry unit only)"
+    ("AVBCW.AB.MOTIVATING", 0, "demagogue", "commander-foot"),  # "@ 0 points (Demagogue units only)"
+    ("AVBCW.AB.SNEAKY", 1, "inf-militia", "cav-irregulars"),  # "@ 1 point (any Infantry units only)"
+    ("AVBCW.AB.SNIPER", 0, "sniper", "spotter"),            # "@ 0 points (Sniper unit only)"
+    ("AVBCW.AB.SPOT", 0, "spotter", "inf-regulars"),        # "@ 0 points (Spotter unit only), or @ +1 point (for Commander ...)"
+    ("AVBCW.AB.SUPPLY", 0, "supply", "medical"),            # "@ 0 points (Supply units only)"
+    ("AVBCW.AB.TRENCHRATS", 1, "hmg", "cav-regulars"),      # "@ 1 point (any Foot Commander, Infantry or Support Team ...)"
+]
+
+
+def with_rule(kind: str, rule: str, cost: int) -> dict:
+    if kind == "vehicle:car":
+        return {"unit": "u", "type": kind, "stats": {}, "special": [rule], "pts": 1 + cost}
+    figures, pts = ROWS[kind]
+    return {"unit": "u", "type": kind, "figures": figures, "stats": {}, "special": [rule], "pts": pts + cost}
+
+
+@pytest.mark.parametrize("rule, cost, may, may_not", PRICES, ids=[p[0] for p in PRICES])
+def test_every_special_rule_at_its_printed_price_for_whom_it_names(rule, cost, may, may_not):
+    assert check_army(army(with_rule(may, rule, cost))) == []
+    [err] = check_army(army(with_rule(may, rule, cost + 1)))        # a point more than printed
+    assert err.rule == "AVBCW.UNIT.STATS" and err.limit == ROWS[may][1] + cost
+    if may_not is not None:
+        assert (rule, "violation") in {(e.rule, e.verdict) for e in check_army(army(with_rule(may_not, rule, cost)))}

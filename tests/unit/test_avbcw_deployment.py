@@ -80,7 +80,7 @@ def test_ambush():
 
 def test_figures_within_3_of_the_leader():
     game = Game()
-    listed(game, "royalist", "r-1", "r-2", "r-3")
+    listed(game, "royalist", "r-1", "r-2", "r-3", "r-4")
     wide = game.deploy("royalist", "r-1", 10.0, 8.0, w=8.0) or len(game.lines)      # corners 4.1" away
     game.add("UnitDeployed", {"unit": "r-2", "position": {"x": 30.0, "y": 8.0}, "facing": 0,
                               "footprint": {"w": 6.0, "d": 1.0}, "figure_base": 1.0,
@@ -91,8 +91,10 @@ def test_figures_within_3_of_the_leader():
                               "footprint": {"w": 6.0, "d": 1.0}, "figure_base": 1.0,
                               "figures": [{"x": 40.0, "y": 20.0}, {"x": 44.5, "y": 20.0}]}, "royalist")
     strayed = len(game.lines)
+    corners = game.deploy("royalist", "r-4", 20.0, 20.0, w=6.0) or len(game.lines)   # 3.0" across, 3.2" at corners
     base = game.verdicts("AVBCW.BASE")
-    assert base[wide][0] == "violation"
+    assert base[wide][0] == "violation"          # 8" across: 4.0" either side of the leader
+    assert base[corners][0] == "unverifiable"
     # 3.5" and 4.0" centre to centre, 1" bases: 2.5" and 3.0" edge to edge (`measure=closest`)
     assert base[placed][0] == "ok"
     assert base[strayed][0] == "violation"     # 4.5 - 1.0 = 3.5"

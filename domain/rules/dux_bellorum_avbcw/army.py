@@ -26,6 +26,7 @@ from domain.rules.engine import RuleApplication, RuleModule
 UNIT_STATS, VEH_STATS, CAP = "AVBCW.UNIT.STATS", "AVBCW.VEH.STATS", "AVBCW.SR.CAP"
 HEAVY_MORTAR = "avbcw-heavy-mortar-pts"   # AVBCW.Z 1: 'Heavy mortar PTS is printed "3 4"'
 UNIT_COLUMNS = ("MV", "BRV", "MELEE", "SHOOT", "PRO", "COH")
+PRINTED_TOO = ("Figs", "PTS", "Notes")   # the table's other columns, compared as printed when a list gives them
 # A Demagogue sits under "Commanders" in the unit table, yet the unit descriptions set
 # "Demagogues" apart from "Commanders": whether "any Commander" means it too is not said.
 DEMAGOGUE_AS = frozenset({"commander", "foot-commander"})
@@ -132,12 +133,12 @@ class _Checker:
         if entry.figures is not None and not low <= entry.figures <= high:
             self.error(entry.unit, UNIT_STATS, entry.figures, row.row["Figs"],
                        f"{row.name}: Figs {row.row['Figs']}", f"{entry.figures} figures")
-        for column in UNIT_COLUMNS:
+        for column in (*UNIT_COLUMNS, *PRINTED_TOO):
             listed = entry.stats.get(column)
             if listed is not None and printed_form(listed) != printed_form(row.row[column]):
                 self.error(entry.unit, UNIT_STATS, listed, row.row[column], f"{row.name}: {column} {row.row[column]}",
                            f"{column} {listed!r} is not the table's")
-        for column in sorted(set(entry.stats) - set(UNIT_COLUMNS)):
+        for column in sorted(set(entry.stats) - set(UNIT_COLUMNS) - set(PRINTED_TOO)):
             self.error(entry.unit, UNIT_STATS, column, ", ".join(UNIT_COLUMNS), RULEBOOK.section(UNIT_STATS),
                        f"{column!r} is not a column of the unit type table")
         printed = row.row["PTS"].split()
@@ -239,8 +240,8 @@ class _Checker:
         shown = " + ".join(why)
         if entry.pts not in costs:
             expected = costs[0] if len(costs) == 1 else costs
-            words = "; ".join([f"{why[0]} points"] + [self.book.special[r]["words"] for r in dict.fromkeys(entry.special)
-                                                     if r in self.book.special])
+            priced = [self.book.special[r]["words"] for r in dict.fromkeys(entry.special) if r in self.book.special]
+            words = "; ".join([f"{why[0]} points", *priced])
             self.error(entry.unit, rule, entry.pts, expected, words,
                        f"listed at {entry.pts} points; the text gives {shown} = {expected}")
         elif len(costs) > 1:
@@ -331,10 +332,13 @@ class AVBCWArmy(RuleModule):
 
 
 TESTS = "tests/unit/test_avbcw_army.py::"
+PRICED = TESTS + "test_every_special_rule_at_its_printed_price_for_whom_it_names"
+ALONE = TESTS + "test_first_aid_and_supply_take_no_further_rules_and_loyal_is_single"
 COST = "cost and who may take it, on ArmyListed"
 # rule id -> (status, tests, what is judged and what is not yet): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    "AVBCW.UNIT.STATS": ("implemented", f"{TESTS}test_statistics_as_printed; {TESTS}test_points_of_equipment_and_abilities; "
+    "AVBCW.UNIT.STATS": ("implemented", f"{TESTS}test_statistics_as_printed; "
+                         f"{TESTS}test_points_of_equipment_and_abilities; "
                          f"{TESTS}test_heavy_mortar_points_follow_the_named_interpretation; "
                          f"{TESTS}test_the_pages_example_lists_are_legal",
                          "ArmyListed against the row: Figs, MV BRV MELEE SHOOT PRO COH as printed (spaces and inch "
@@ -345,33 +349,36 @@ COVERAGE = {
                         "(a soft vehicle's with or without its options applied), options of the soft table only, each "
                         "weapon's rating and arcs among the row's (a coaxial MG's unprinted rating: `ambiguous`), PTS"),
     "AVBCW.SR.CAP": ("implemented", f"{TESTS}test_the_cap_of_2_to_7_points; {TESTS}test_army_rules_and_the_total",
-                     "special rules taking a unit below 2 or above 7 points; `total` the units' and army rules' points"),
+                     "special rules taking a unit below 2 or above 7 points; `total` the units' and army rules' "
+                     "points"),
     "AVBCW.VEH.TANKCMDR": ("implemented", TESTS + "test_vehicles_as_printed_with_options_and_tank_commanders",
                            "+3 points, hard vehicles only (`commander: true`)"),
-    **{rule: ("partial", f"{TESTS}test_points_of_equipment_and_abilities; {TESTS}test_who_may_take_what",
+    **{rule: ("partial", f"{TESTS}test_every_special_rule_at_its_printed_price_for_whom_it_names; "
+                         f"{TESTS}test_who_may_take_what",
               f"{COST}; its effect in play: the modules that judge play")
        for rule in ("AVBCW.EQ.ARMOUR", "AVBCW.EQ.BANNER", "AVBCW.EQ.BAYONETS", "AVBCW.EQ.BOMBS",
                     "AVBCW.EQ.BICYCLES", "AVBCW.EQ.INDIRECT", "AVBCW.EQ.MIXED", "AVBCW.EQ.POORSUP", "AVBCW.EQ.SMG",
                     "AVBCW.EQ.SQUADLMG", "AVBCW.EQ.WELLSUP", "AVBCW.AB.AMBUSH", "AVBCW.AB.ASSAULT",
                     "AVBCW.AB.FEARLESS", "AVBCW.AB.INSPIRING", "AVBCW.AB.MOTIVATING", "AVBCW.AB.SNEAKY",
                     "AVBCW.AB.SNIPER", "AVBCW.AB.TRENCHRATS")},
-    "AVBCW.EQ.SMOKE": ("partial", TESTS + "test_points_of_equipment_and_abilities",
+    "AVBCW.EQ.SMOKE": ("partial", PRICED,
                        f"{COST}; the smoke's drift: \"wind\" is undefined in the seed (AVBCW.Z 6), the page gives "
                        "TableDefined.wind; not yet"),
-    "AVBCW.EQ.WRECK": ("partial", TESTS + "test_points_of_equipment_and_abilities",
+    "AVBCW.EQ.WRECK": ("partial", PRICED,
                        f"{COST} (\"(and Foot Commander ...)\" read as \"any\", AVBCW.Z 4); its effect: not yet"),
-    "AVBCW.AB.BRITTLE": ("partial", TESTS + "test_who_may_take_what", f"{COST} (\"any unit with Bravery 7 or more\", "
-                         "the row's BRV); BRV 6 in break tests: not yet"),
-    "AVBCW.AB.FIRSTAID": ("partial", TESTS + "test_first_aid_and_supply_take_no_further_rules_and_loyal_is_single",
+    "AVBCW.AB.BRITTLE": ("partial", f"{PRICED}; {TESTS}test_who_may_take_what",
+                         f"{COST} (\"any unit with Bravery 7 or more\", the row's BRV); BRV 6 in break tests: not yet"),
+    "AVBCW.AB.FIRSTAID": ("partial", f"{PRICED}; {ALONE}",
                           f"{COST}, \"cannot be given any further special rules\"; its end-phase restore: not yet"),
-    "AVBCW.AB.SUPPLY": ("partial", TESTS + "test_first_aid_and_supply_take_no_further_rules_and_loyal_is_single",
+    "AVBCW.AB.SUPPLY": ("partial", f"{PRICED}; {ALONE}",
                         f"{COST}, \"cannot be given any further special rules\" (Bicycles, which names Supply "
                         "units: `ambiguous`); its end-phase resupply: not yet"),
-    "AVBCW.AB.SPOT": ("partial", TESTS + "test_spot_and_radios", f"{COST}: 0 for a Spotter, +1 for a Commander, +1 "
-                      "radios (option `radios`); spotting for indirect fire: not yet"),
-    "AVBCW.AB.MADMINUTE": ("partial", TESTS + "test_points_of_equipment_and_abilities",
+    "AVBCW.AB.SPOT": ("partial", f"{PRICED}; {TESTS}test_spot_and_radios",
+                      f"{COST}: 0 for a Spotter, +1 for a Commander, +1 radios (option `radios`); spotting for "
+                      "indirect fire: not yet"),
+    "AVBCW.AB.MADMINUTE": ("partial", PRICED,
                            f"{COST}; its \"out of ammo\": `avbcw-mad-minute` (no default, AVBCW.Z 2), not yet"),
-    "AVBCW.AB.LOYAL": ("needs a chart", TESTS + "test_first_aid_and_supply_take_no_further_rules_and_loyal_is_single",
+    "AVBCW.AB.LOYAL": ("needs a chart", f"{PRICED}; {ALONE}",
                        f"{COST}: 1 point, \"any single non-vehicle unit\"; the rest is Dux Bellorum p.53 (CORE:DB), "
                        "not in the text"),
     "AVBCW.ARMY.ASSASSINATION": ("needs a chart", TESTS + "test_army_rules_and_the_total",

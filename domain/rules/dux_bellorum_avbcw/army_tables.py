@@ -33,7 +33,7 @@ def folded_slug(printed: str) -> str:
 def printed_form(cell: Optional[str]) -> str:
     """A statistic compared as printed: spaces and inch marks dropped, `>=` read as `≥`
     ("6”" and "6" are one MV; "8 (1) (12”)" is "8(1)(12)")."""
-    text = re.sub(r"\s+", "", str(cell or ""))
+    text = re.sub(r"\s+", "", str(cell or "")).replace("–", "-")
     return re.sub(r"[\"”″“]", "", text.replace(">=", "≥"))
 
 

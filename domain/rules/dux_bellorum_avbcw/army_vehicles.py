@@ -87,7 +87,8 @@ def _options(ck: Any, entry: ListedUnit, row: VehicleRow) -> list[dict[str, Any]
                      f"{option!r} is not an option of the soft vehicle table")
             continue
         if times > 1:
-            ck.error(entry.unit, VEH_STATS, times, 1, f"Options: {spec['row']}", f"option {option!r} taken {times} times")
+            ck.error(entry.unit, VEH_STATS, times, 1, f"Options: {spec['row']}",
+                     f"option {option!r} taken {times} times")
         found.append(spec)
     return found
 

@@ -175,6 +175,12 @@ class AVBCWDeployment(RuleModule):
                 return []
             rectangle = geo.footprint(leader, _get(data, "facing") or 0, size.w, size.d)
             far, label = geo.farthest(rectangle, Point(leader)), None
+            reach = geo.round_inches(max(size.w, size.d) / 2)
+            if far > LEADER_REACH and reach <= LEADER_REACH:
+                # only the corners lie beyond 3": whether a figure stands there, the log does not show
+                return [BASE.unverifiable(seq, f"{_get(data, 'unit')}'s footprint reaches {far}\" from its leader at "
+                                          f"its corners only ({reach}\" across the front): no `figures` say where "
+                                          "its figures stand", recorded=far)]
         unit = _get(data, "unit")
         return [BASE.judge(seq, far <= LEADER_REACH, f"{unit}'s figures within {far}\" of its leader",
                            f"{unit} has figures {far}\" from its leader: \"All figures in a unit must remain within "
@@ -228,7 +234,8 @@ COVERAGE = {
                    f"{DEMO}test_the_legal_rest_is_judged",
                    "figures placed (`figures`, `figure_base`): each base within 3.0\" of the leader's by `measure`; "
                    "a footprint only: its farthest point within 3.0\" of the leader (\"extent within 3\" of the "
-                   "leader\"); at deployment no two units' extents overlap (vehicles interpenetrate); figures "
+                   "leader\"), its frontage or depth beyond 3.0\" either side a violation, its corners only "
+                   "`unverifiable`; at deployment no two units' extents overlap (vehicles interpenetrate); figures "
                    "recorded on a move: within 3\" again. The facing edge: every unit has a `facing`"),
     "AVBCW.AB.AMBUSH": ("implemented", f"{TESTS}test_ambush; tests/unit/test_avbcw_army.py::"
                         "test_points_of_equipment_and_abilities",
