@@ -50,10 +50,11 @@ def _rule_modules() -> list[type]:
     shooting."""
     from domain.rules.dux_bellorum_avbcw import army, bravery, deployment, leadership, melee, modifiers, movement
     from domain.rules.dux_bellorum_avbcw import priority, sequence, shooting, skirmish, suppression, vehicle_damage
+    from domain.rules.dux_bellorum_avbcw import vehicle_moves
     return [army.AVBCWArmy, deployment.AVBCWDeployment, sequence.AVBCWSequence, bravery.AVBCWBravery,
             suppression.AVBCWMoveLimits, leadership.AVBCWLeadership, skirmish.AVBCWSkirmish, priority.AVBCWPriority,
-            melee.AVBCWMelee, modifiers.AVBCWShotDice, vehicle_damage.AVBCWVehicleDamage, movement.AVBCWMovement,
-            shooting.AVBCWShooting]
+            melee.AVBCWMelee, modifiers.AVBCWShotDice, vehicle_damage.AVBCWVehicleDamage,
+            vehicle_moves.AVBCWVehicleMoves, movement.AVBCWMovement, shooting.AVBCWShooting]
 
 
 def _army_check():
