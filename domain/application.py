@@ -17,6 +17,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.utils import Environment
 
+from domain.gcpause import collector_paused
 from domain.log import (LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line,
                         read_stored_line)
 from domain.model import Game, OffMapArtilleryElement, Unit
@@ -192,6 +193,7 @@ class Ledger(Application):
             checked.append(line)
         return checked
 
+    @collector_paused()
     def append(self, game: str, objs: list[dict[str, Any]], *, allow_unknown: bool = False,
                first_line: int = 1, checked: bool = False,
                texts: Optional[list[str]] = None) -> AppendResult:
@@ -220,6 +222,7 @@ class Ledger(Application):
             raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
         return AppendResult(game, len(lines), lines[-1]["seq"], "created" if not stored_last else "appended")
 
+    @collector_paused()
     def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
         """Import one file: new games are created, a re-import changes nothing, a longer log of a
         stored game appends its new tail, and any other difference is a conflict."""
