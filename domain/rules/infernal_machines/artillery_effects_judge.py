@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.board.lifetimes import TEXT
+from domain.events import DieRolled
 from domain.rules.engine import RuleApplication, RuleModule, Rule, Verdict
 from domain.rules.infernal_machines.artillery_effects import (
     BOUNDARIES, CAV_DISMOUNT_PRIMARY, GAS_AREA, GAS_DURATION, GAS_IMMUNE, HURRICANE_RETREAT_IN_ZONE,
@@ -26,27 +27,38 @@ from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, a
 from domain.rules.infernal_machines.artillery_resolution import R_SHIFT as R_SHRAP_SHIFT, hit_bonus, is_hit, shrapnel_shift
 from domain.rules.infernal_machines import artillery_after_effects  # noqa: F401  (suppressed fire, interdicted units)
 from domain.rules.infernal_machines.artillery_gassed import gassed
-from domain.rules.infernal_machines.barrage_tracker import renew_barrage
+from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
+from domain.rules.infernal_machines.events import ZoneResult
 
 
 @dataclass
 class Window:
-    decl: dict[str, Any]
-    resolved: dict[str, Any]
-    expectations: list[tuple[str, Any, Effect, dict[str, Any]]]   # (location, unit, effect, row)
+    decl: Declared
+    resolved: dict[str, Any]                                  # the BarrageResolved line
+    expectations: list[tuple[str, Any, Effect, ZoneResult]]   # (location, unit, effect, row)
     events: list[dict[str, Any]] = field(default_factory=list)
     shift_checked: set[int] = field(default_factory=set)     # morale rolls whose shrapnel bonus was judged
 
 
-def _mods(roll) -> list[int]:
-    return [int(m.get("value", 0)) for m in roll["data"].get("modifiers", [])]
+@dataclass(frozen=True)
+class Recorded:
+    """A status the window records for a unit: its UnitStatusChanged, a "pinned" marker placed on it
+    (game-log.md offers both), or its move (a retreat)."""
+
+    seq: int
+    status: str
+    turns: Optional[int] = None
+
+
+def _mods(roll: DieRolled) -> list[int]:
+    return [m.value for m in roll.modifiers]
 
 
 class ArtilleryEffects(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.declared: dict[str, dict[str, Any]] = {}
+        self.declared: dict[str, Declared] = {}
         self.window: Optional[Window] = None
         self.moved_in_barrage: dict[str, set[str]] = {}       # barrage -> units that retreated during it
         self.scatter: dict[str, list[dict[str, Any]]] = {}
@@ -66,28 +78,29 @@ class ArtilleryEffects(RuleModule):
         return (self._close() if self.window is not None else []) + self._unremoved()
 
     def on_BarrageDeclared(self, line):
-        if renew_barrage(line["data"]["barrage"], line["turn"], self.declared, self.scatter, self.moved_in_barrage):
-            self.declared[line["data"]["barrage"]] = {**line["data"], "seq": line["seq"], "turn": line["turn"]}
+        declared = self.ctx.typed(line)
+        if renew_barrage(declared.barrage, line["turn"], self.declared, self.scatter, self.moved_in_barrage):
+            self.declared[declared.barrage] = Declared(declared, line["seq"], line["turn"])
         return []
 
     def on_ScatterTested(self, line):
-        self.scatter.setdefault(line["data"]["barrage"], []).append(line)
+        self.scatter.setdefault(self.ctx.typed(line).barrage, []).append(line)
         return []
 
     def on_BarrageResolved(self, line):
-        d = line["data"]
-        decl = self.declared.get(d["barrage"])
-        if decl is None or decl["ammunition"] in ("smoke", "gas"):
+        d = self.ctx.typed(line)
+        decl = self.declared.get(d.barrage)
+        if decl is None or decl.event.ammunition in ("smoke", "gas"):
             return []
         board, out = self.ctx.board, []
         reading = self.ctx.interpretations.reading(NEUT_PRIMARY.name)
         miss_pin = self.ctx.interpretations.reading(INTERDICTION_MISS_PIN.name) or "light-vehicles"
         expectations = []
-        moved = self.moved_in_barrage.setdefault(d["barrage"], set())
+        moved = self.moved_in_barrage.setdefault(d.barrage, set())
         view = board_view(self.ctx)
-        for row in d.get("results", []):
-            on_bridge = "bridge" in board.hexes.get(row["location"], {}).get("features", [])
-            for unit in board.units_at(row["location"]):
+        for row in d.results:
+            on_bridge = "bridge" in board.hexes.get(row.location, {}).get("features", [])
+            for unit in board.units_at(row.location):
                 cls = target_class(unit)
                 if cls is None:
                     continue
@@ -96,10 +109,10 @@ class ArtilleryEffects(RuleModule):
                     if ambiguous is not None:
                         out.append(ambiguous)
                         continue
-                effect = barrage_effect(decl["mission"], decl["ammunition"], cls, row["zone"], row["result"],
+                effect = barrage_effect(decl.event.mission, decl.event.ammunition, cls, row.zone, row.result,
                                         view.pinned(unit), on_bridge, reading or "auto-pin", miss_pin)
                 if effect is not None:
-                    expectations.append((row["location"], unit, effect, row))
+                    expectations.append((row.location, unit, effect, row))
         self.window = Window(decl, line, expectations)
         return out
 
@@ -117,18 +130,20 @@ class ArtilleryEffects(RuleModule):
     def _close(self) -> list[RuleApplication]:
         w, self.window = self.window, None
         out: list[RuleApplication] = []
-        statuses: dict[str, list[dict[str, Any]]] = {}
+        statuses: dict[str, list[Recorded]] = {}
         for e in w.events:
-            if e["type"] == "UnitStatusChanged":
-                statuses.setdefault(e["data"]["unit"], []).append(e)
-            elif e["type"] == "MarkerPlaced" and e["data"]["marker"] == "pinned" and e["data"].get("unit"):
+            kind = e["type"]
+            if kind not in ("UnitStatusChanged", "MarkerPlaced", "UnitMoved"):
+                continue
+            event = self.ctx.typed(e)
+            if kind == "UnitStatusChanged":
+                statuses.setdefault(event.unit, []).append(Recorded(e["seq"], event.status, event.turns))
+            elif kind == "MarkerPlaced" and event.marker == "pinned" and event.unit:
                 # game-log.md offers a "pinned" marker on the unit as well as a status change
-                statuses.setdefault(e["data"]["unit"], []).append(
-                    {**e, "data": {"status": "pinned", "unit": e["data"]["unit"], "turns": e["data"].get("turns")}})
-            elif e["type"] == "UnitMoved":
-                statuses.setdefault(e["data"]["unit"], []).append({**e, "data": {"status": "retreated",
-                                                                                  "unit": e["data"]["unit"]}})
-                self.moved_in_barrage.setdefault(w.decl["barrage"], set()).add(e["data"]["unit"])
+                statuses.setdefault(event.unit, []).append(Recorded(e["seq"], "pinned", event.turns))
+            elif kind == "UnitMoved":
+                statuses.setdefault(event.unit, []).append(Recorded(e["seq"], "retreated"))
+                self.moved_in_barrage.setdefault(w.decl.event.barrage, set()).add(event.unit)
         mc_rolls = self._morale_rolls(w, out)
         for loc, unit, effect, row in w.expectations:
             out.extend(self._judge_unit(w, loc, unit, effect, row, statuses.get(unit.unit, []), mc_rolls))
@@ -143,88 +158,89 @@ class ArtilleryEffects(RuleModule):
         for loc, unit, _, _ in w.expectations:
             units_of.setdefault(loc, set()).add(unit.unit)
         for e in w.events:
-            if e["type"] != "DieRolled" or "MORALE" not in e["data"]["purpose"].upper():
+            if e["type"] != "DieRolled" or "MORALE" not in self.ctx.typed(e).purpose.upper():
                 continue
-            subject = e["data"].get("subject")
+            subject = self.ctx.typed(e).subject
             loc = subject if subject in units_of else next((l for l, us in units_of.items() if subject in us), None)
-            if loc is None and subject == w.decl["barrage"]:
+            if loc is None and subject == w.decl.event.barrage:
                 loc = next((l for l in needing if l not in by_hex), needing[0] if needing else None)
             if loc is not None:
                 by_hex.setdefault(loc, []).append(e)
         out_rolls = {}
         for loc, rolls in by_hex.items():
             lights = {u.unit for l, u, eff, _ in w.expectations if l == loc and target_class(u) == "light"}
-            hex_rolls = [r for r in rolls if r["data"].get("subject") not in lights]
+            hex_rolls = [r for r in rolls if self.ctx.typed(r).subject not in lights]
             if len(hex_rolls) > 1:
                 out.append(R_MC_SINGLE.violation(hex_rolls[1]["seq"], f"{len(hex_rolls)} morale rolls for {loc}: "
                                                  "one morale check is made for the whole hexagon",
                                                  expected=1, recorded=len(hex_rolls),
                                                  related=[r["seq"] for r in hex_rolls]))
             for r in rolls:
-                out_rolls.setdefault(r["data"].get("subject") if r["data"].get("subject") in lights else loc, r)
+                subject = self.ctx.typed(r).subject
+                out_rolls.setdefault(subject if subject in lights else loc, r)
         return out_rolls
 
     def _judge_unit(self, w, loc, unit, effect: Effect, row, recorded, mc_rolls) -> list[RuleApplication]:
         rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
         seq0 = w.resolved["seq"]
-        related = [w.decl["seq"], seq0]
+        related = [w.decl.seq, seq0]
         out: list[RuleApplication] = []
         outcome = effect.outcome
         # Gas: "If a subsequent 'hit' of any kind occurs on a gassed unit, the defender's printed
         # morale value is reduced by 1 if it is forced to take a later morale check. Gassed units
         # forced to retreat are eliminated instead."
         gas_on_map = any(m["marker"] == "gas" for m in self.ctx.board.markers)   # (spares the scan otherwise)
-        gas_pin = gassed(self.ctx.lines, self.ctx.board.markers, unit.unit) if gas_on_map else None
-        morale = (unit.morale or 0) - (1 if gas_pin is not None and is_hit(row["result"]) else 0)
+        gas_pin = gassed(self.ctx, unit.unit) if gas_on_map else None
+        morale = (unit.morale or 0) - (1 if gas_pin is not None and is_hit(row.result) else 0)
         if effect.morale_check:
             roll = mc_rolls.get(unit.unit) or mc_rolls.get(loc)
-            checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in e["data"]["units"]]
-            xs = {hit_bonus(row["result"])}
-            if w.decl["ammunition"] == "shrapnel" and effect.rule.endswith((".INF", ".CAV")):
-                xs.add(hit_bonus(shrapnel_shift(row["result"])))
+            checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in self.ctx.typed(e).units]
+            xs = {hit_bonus(row.result)}
+            if w.decl.event.ammunition == "shrapnel" and effect.rule.endswith((".INF", ".CAV")):
+                xs.add(hit_bonus(shrapnel_shift(row.result)))
             if roll is None:
-                at = checked[0]["seq"] if checked else (recorded[0]["seq"] if recorded else seq0)
-                return [rule.missing_roll(at, f"{row['result']} in the {row['zone']} zone: {unit.unit} must take a "
+                at = checked[0]["seq"] if checked else (recorded[0].seq if recorded else seq0)
+                return [rule.missing_roll(at, f"{row.result} in the {row.zone} zone: {unit.unit} must take a "
                                           "morale check; no morale roll is recorded", related=related)]
-            mods = _mods(roll)
+            mods, natural = _mods(self.ctx.typed(roll)), self.ctx.typed(roll).result
             out.extend(self._shrapnel_morale_bonus(w, row, roll, mods, len(xs) > 1))
             if len(xs) > 1 and mods and sum(mods) == min(xs):
                 mods = [max(xs)]     # judged with the shifted X, the shift itself reported once above
-            results = {morale_passed(roll["data"]["result"], mods if mods else [x], morale) for x in xs}
+            results = {morale_passed(natural, mods if mods else [x], morale) for x in xs}
             if len(results) == 1:
                 passed = results.pop()
             else:
-                passed = checked[0]["data"]["passed"] if checked else True
+                passed = self.ctx.typed(checked[0]).passed if checked else True
             for c in checked:
-                out.append(rule.judge(c["seq"], c["data"]["passed"] == passed,
+                out.append(rule.judge(c["seq"], self.ctx.typed(c).passed == passed,
                                       f"{unit.unit} (morale {unit.morale}) {'passes' if passed else 'fails'}",
-                                      f"roll {roll['data']['result']}{'+' + str(sum(mods or [min(xs)]))} against morale "
+                                      f"roll {natural}{'+' + str(sum(mods or [min(xs)]))} against morale "
                                       f"{morale}{' (gassed: printed morale -1)' if morale != (unit.morale or 0) else ''}"
                                       f": {unit.unit} {'passes' if passed else 'fails'}",
-                                      verdict=Verdict.MISMATCH, expected=passed, recorded=c["data"]["passed"],
+                                      verdict=Verdict.MISMATCH, expected=passed, recorded=self.ctx.typed(c).passed,
                                       related=related + [roll["seq"]]))
             outcome = effect.on_pass if passed else effect.on_fail
             related = related + [roll["seq"]]
         if effect.subroll is not None:
-            rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"].get("subject") == unit.unit
-                     and e["data"]["purpose"].startswith("IM.ART.EFF")]
+            window_rolls = [(e, self.ctx.typed(e)) for e in w.events if e["type"] == "DieRolled"]
+            rolls = [e for e, r in window_rolls if r.subject == unit.unit and r.purpose.startswith("IM.ART.EFF")]
             needing = [u for _, u, eff, _ in w.expectations if eff.subroll is not None and eff.rule == effect.rule]
             if not rolls and len(needing) == 1:
                 # the one unit needing this second d6: a roll about the barrage (or about nothing) is its
-                rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"]["purpose"].startswith(effect.rule)
-                         and e["data"].get("subject") in (w.decl["barrage"], None)]
+                rolls = [e for e, r in window_rolls if r.purpose.startswith(effect.rule)
+                         and r.subject in (w.decl.event.barrage, None)]
             if not rolls:
-                at = recorded[0]["seq"] if recorded else seq0
-                return [rule.missing_roll(at, f"{row['result']}: {unit.unit} needs a second d6 "
+                at = recorded[0].seq if recorded else seq0
+                return [rule.missing_roll(at, f"{row.result}: {unit.unit} needs a second d6 "
                                           f"({'-'.join(map(str, sorted(effect.subroll)))} destroys)", related=related)]
-            outcome = "eliminated" if rolls[0]["data"]["result"] in effect.subroll else "none"
+            outcome = "eliminated" if self.ctx.typed(rolls[0]).result in effect.subroll else "none"
             related = related + [rolls[0]["seq"]]
         if outcome == "retreat" and gas_pin is not None:
             outcome, rule = "eliminated", R_GAS_EFFECTS
             related = related + [gas_pin]
         out.extend(self._compare(rule, w, unit, row, outcome, recorded, related))
         if rule.id.endswith(".CAV") and rule.id.startswith("IM.ART.EFF.DEST") and outcome != "eliminated" \
-                and (row["zone"] == "primary" or is_hit(row["result"])):
+                and (row.zone == "primary" or is_hit(row.result)):
             out.extend(self._dismount(rule, w, unit, row, recorded, related))
         return out
 
@@ -234,113 +250,118 @@ class ArtilleryEffects(RuleModule):
         if not shifted or not mods or roll["seq"] in w.shift_checked:
             return []
         w.shift_checked.add(roll["seq"])
-        unshifted, wanted = hit_bonus(row["result"]), hit_bonus(shrapnel_shift(row["result"]))
+        unshifted, wanted = hit_bonus(row.result), hit_bonus(shrapnel_shift(row.result))
         return [R_SHRAP_SHIFT.judge(roll["seq"], sum(mods) != unshifted,
-                                    f"morale roll adds {sum(mods)} for shrapnel {row['result']}",
-                                    f"shrapnel turns {row['result']} into {shrapnel_shift(row['result'])}: the "
+                                    f"morale roll adds {sum(mods)} for shrapnel {row.result}",
+                                    f"shrapnel turns {row.result} into {shrapnel_shift(row.result)}: the "
                                     f"morale check adds {wanted}, not {unshifted}", verdict=Verdict.MISMATCH,
-                                    expected=wanted, recorded=sum(mods), related=[w.decl["seq"], w.resolved["seq"]])]
+                                    expected=wanted, recorded=sum(mods), related=[w.decl.seq, w.resolved["seq"]])]
 
     def _compare(self, rule, w, unit, row, outcome, recorded, related) -> list[RuleApplication]:
         must, may = allowed_statuses(outcome)
-        relevant = [e for e in recorded if e["data"]["status"] in {"pinned", "eliminated", "retreated"}]
-        seen = {e["data"]["status"] for e in relevant}
+        relevant = [e for e in recorded if e.status in {"pinned", "eliminated", "retreated"}]
+        seen = {e.status for e in relevant}
         out = []
         for e in relevant:
-            if e["data"]["status"] not in may:
-                out.append(rule.mismatch(e["seq"], f"{row['result']} in the {row['zone']} zone gives {unit.unit} "
-                                         f"'{outcome}', not '{e['data']['status']}'", expected=outcome,
-                                         recorded=e["data"]["status"], related=related))
+            if e.status not in may:
+                out.append(rule.mismatch(e.seq, f"{row.result} in the {row.zone} zone gives {unit.unit} "
+                                         f"'{outcome}', not '{e.status}'", expected=outcome,
+                                         recorded=e.status, related=related))
         missing = must - seen
         if missing and not out:
-            out.append(rule.mismatch(w.resolved["seq"], f"{row['result']} in the {row['zone']} zone gives {unit.unit} "
+            out.append(rule.mismatch(w.resolved["seq"], f"{row.result} in the {row.zone} zone gives {unit.unit} "
                                      f"'{outcome}'; no {', '.join(sorted(missing))} is recorded", expected=outcome,
                                      recorded=sorted(seen), related=related))
         out.extend(self._durations(rule, w, unit, outcome, relevant, related))
         if not out:
-            out.append(rule.ok(w.resolved["seq"], f"{unit.unit}: {row['result']} in the {row['zone']} zone -> {outcome}",
+            out.append(rule.ok(w.resolved["seq"], f"{unit.unit}: {row.result} in the {row.zone} zone -> {outcome}",
                                related=related))
         return out
 
     def _durations(self, rule, w, unit, outcome, relevant, related):
-        pins = [e for e in relevant if e["data"]["status"] == "pinned" and e["data"].get("turns") is not None]
+        pins = [e for e in relevant if e.status == "pinned" and e.turns is not None]
         if outcome in ("pinned-2", "pinned-more"):
-            return [rule.mismatch(e["seq"], f"{unit.unit} is pinned for two turns, not {e['data']['turns']}",
-                                  expected=2, recorded=e["data"]["turns"], related=related)
-                    for e in pins if e["data"]["turns"] != 2]
+            return [rule.mismatch(e.seq, f"{unit.unit} is pinned for two turns, not {e.turns}",
+                                  expected=2, recorded=e.turns, related=related)
+                    for e in pins if e.turns != 2]
         if outcome == "pinned-neut" and pins:
             reading = self.ctx.interpretations.reading(NEUT_SECONDARY_DURATION.name)
             label = self.ctx.interpretations.label(NEUT_SECONDARY_DURATION.name)
             if reading is None:
-                return [rule.ambiguous(pins[0]["seq"], f"{unit.unit} pinned for {pins[0]['data']['turns']} turns. "
+                return [rule.ambiguous(pins[0].seq, f"{unit.unit} pinned for {pins[0].turns} turns. "
                                        f"{NEUT_SECONDARY_DURATION.describe()}", related=related, interpretation=label)]
             if reading == "two-turns":
-                return [rule.judge(pins[0]["seq"], pins[0]["data"]["turns"] == 2, "pinned for two turns",
+                return [rule.judge(pins[0].seq, pins[0].turns == 2, "pinned for two turns",
                                    "pinned for two turns under this reading", verdict=Verdict.MISMATCH,
-                                   expected=2, recorded=pins[0]["data"]["turns"], interpretation=label)]
+                                   expected=2, recorded=pins[0].turns, interpretation=label)]
         return []
 
     def _dismount(self, rule, w, unit, row, recorded, related):
-        dismounted = [e for e in recorded if e["data"]["status"] == "dismounted"]
-        rolls = [e for e in w.events if e["type"] == "DieRolled" and e["data"].get("subject") == unit.unit
-                 and "MORALE" not in e["data"]["purpose"].upper() and e["data"]["purpose"].startswith("IM.ART.EFF")]
-        if row["zone"] == "primary":
+        dismounted = [e for e in recorded if e.status == "dismounted"]
+        rolls = [e for e in w.events if e["type"] == "DieRolled" and self.ctx.typed(e).subject == unit.unit
+                 and "MORALE" not in self.ctx.typed(e).purpose.upper()
+                 and self.ctx.typed(e).purpose.startswith("IM.ART.EFF")]
+        if row.zone == "primary":
             reading = self.ctx.interpretations.reading(CAV_DISMOUNT_PRIMARY.name)
             label = self.ctx.interpretations.label(CAV_DISMOUNT_PRIMARY.name)
             if reading is None:
                 return [rule.ambiguous(w.resolved["seq"], f"{unit.unit} survives in the primary zone. "
                                        f"{CAV_DISMOUNT_PRIMARY.describe()}", related=related, interpretation=label)]
             if reading == "secondary-only":
-                return [rule.mismatch(e["seq"], "no dismount roll in the primary zone", related=related,
+                return [rule.mismatch(e.seq, "no dismount roll in the primary zone", related=related,
                                       interpretation=label) for e in dismounted]
         if not rolls:
-            return [rule.missing_roll(dismounted[0]["seq"] if dismounted else w.resolved["seq"],
+            return [rule.missing_roll(dismounted[0].seq if dismounted else w.resolved["seq"],
                                       f"{unit.unit} was not eliminated: roll a d6, on 1 it is dismounted",
                                       related=related)]
-        expected = rolls[0]["data"]["result"] == 1
+        face = self.ctx.typed(rolls[0]).result
+        expected = face == 1
         return [rule.judge(rolls[0]["seq"], expected == bool(dismounted),
-                           f"dismount roll {rolls[0]['data']['result']}: {'dismounted' if expected else 'stays mounted'}",
-                           f"dismount roll {rolls[0]['data']['result']}: the unit "
+                           f"dismount roll {face}: {'dismounted' if expected else 'stays mounted'}",
+                           f"dismount roll {face}: the unit "
                            f"{'is dismounted' if expected else 'stays mounted'}", verdict=Verdict.MISMATCH,
                            expected=expected, recorded=bool(dismounted), related=related + [rolls[0]["seq"]])]
 
     def _obstacles(self, w: Window) -> list[RuleApplication]:
         out = []
         decl, res = w.decl, w.resolved
-        rows = {r["location"]: r for r in res["data"].get("results", [])}
-        bcrt = [l for l in self.ctx.lines[:res["seq"]] if l["type"] == "DieRolled" and l["seq"] > decl["seq"]
-                and l["data"].get("subject") == decl["barrage"] and l["data"]["purpose"].startswith("IM.ART.BCRT")]
-        natural = bcrt[-1]["data"]["result"] if bcrt else None
+        typed, resolved = self.ctx.typed, self.ctx.typed(res)
+        rows = {r.location: r for r in resolved.results}
+        bcrt = [l for l in self.ctx.rolls("IM.ART.BCRT", after=decl.seq, before=res["seq"])
+                if typed(l).subject == decl.event.barrage]
+        natural = typed(bcrt[-1]).result if bcrt else None
         for e in w.events:
-            if e["type"] == "DieRolled" and e["data"]["purpose"].startswith("IM.ART.EFF.INT.HE.OBST"):
+            if e["type"] == "DieRolled" and typed(e).purpose.startswith("IM.ART.EFF.INT.HE.OBST"):
                 out.extend(self._bridge_roll(e, rows, w))
-            if e["type"] != "MarkerRemoved" or e["data"]["marker"] not in OBSTACLES:
+            if e["type"] != "MarkerRemoved" or typed(e).marker not in OBSTACLES:
                 continue
-            row = rows.get(e["data"].get("location"))
+            row = rows.get(typed(e).location)
             if row is None or self._objective_autokill(decl, e):
                 continue
-            rule = Rule(f"IM.ART.EFF.{'DEST' if decl['mission'] == 'destruction' else 'NEUT'}."
-                        f"{'SHR' if decl['ammunition'] == 'shrapnel' else 'HE'}.OBST", "Selection and Effects of Ammunition")
-            if decl["mission"] != "destruction" or decl["ammunition"] != "he" or row["zone"] != "primary":
-                out.append(rule.mismatch(e["seq"], f"a {decl['mission']} {decl['ammunition']} barrage in the {row['zone']} "
+            mission, ammunition = decl.event.mission, decl.event.ammunition
+            rule = Rule(f"IM.ART.EFF.{'DEST' if mission == 'destruction' else 'NEUT'}."
+                        f"{'SHR' if ammunition == 'shrapnel' else 'HE'}.OBST", "Selection and Effects of Ammunition")
+            if mission != "destruction" or ammunition != "he" or row.zone != "primary":
+                out.append(rule.mismatch(e["seq"], f"a {mission} {ammunition} barrage in the {row.zone} "
                                          f"zone has no effect against obstacles", related=[res["seq"]]))
                 continue
-            own = [x for x in w.events if x["type"] == "DieRolled" and x["data"]["purpose"].startswith("IM.ART.EFF.DEST.HE.OBST")]
-            one = natural == 1 or any(x["data"]["result"] == 1 for x in own)
-            if res["data"]["firepower"] >= 31:
+            own = [x for x in w.events
+                   if x["type"] == "DieRolled" and typed(x).purpose.startswith("IM.ART.EFF.DEST.HE.OBST")]
+            one = natural == 1 or any(typed(x).result == 1 for x in own)
+            if resolved.firepower >= 31:
                 out.append(rule.judge(e["seq"], one, "31+ firepower and a natural 1: one marker removed",
                                       "an obstacle is removed only on a natural 1 (31+ firepower)",
                                       verdict=Verdict.MISMATCH, related=[res["seq"]]))
                 continue
             reading = self.ctx.interpretations.reading(OBSTACLE_REMOVAL.name)
             label = self.ctx.interpretations.label(OBSTACLE_REMOVAL.name)
-            if "*" in row["result"] and reading is None:
-                out.append(rule.ambiguous(e["seq"], f"firepower {res['data']['firepower']} with an asterisk result. "
+            if "*" in row.result and reading is None:
+                out.append(rule.ambiguous(e["seq"], f"firepower {resolved.firepower} with an asterisk result. "
                                           f"{OBSTACLE_REMOVAL.describe()}", related=[res["seq"]], interpretation=label))
             else:
-                good = reading == "asterisk" and "*" in row["result"]
+                good = reading == "asterisk" and "*" in row.result
                 out.append(rule.judge(e["seq"], good, "asterisk result removes the obstacle",
-                                      f"firepower {res['data']['firepower']} is under 31: the obstacle stays",
+                                      f"firepower {resolved.firepower} is under 31: the obstacle stays",
                                       verdict=Verdict.MISMATCH, related=[res["seq"]], interpretation=label))
         return out
 
@@ -348,15 +369,17 @@ class ArtilleryEffects(RuleModule):
         """Under the ammunition-consumption option a paid-for wire or strongpoint objective in the
         primary zone "is automatically considered destroyed" (IM.ART.AMMOCON.AUTOKILL judges it),
         whatever the 31+ obstacle rule of a destruction mission says."""
-        markers = {"wire": ("wire", "wire-high"), "strongpoint": ("strongpoint",)}.get(decl.get("objective") or "", ())
-        return (ammo_option_on(self.ctx.board.options or [], "IM.ART.AMMOCON") and removed["data"]["marker"] in markers
-                and removed["data"].get("location") == decl.get("target"))
+        markers = {"wire": ("wire", "wire-high"), "strongpoint": ("strongpoint",)}.get(decl.event.objective or "", ())
+        marker = self.ctx.typed(removed)
+        return (ammo_option_on(self.ctx.board.options or [], "IM.ART.AMMOCON") and marker.marker in markers
+                and marker.location == decl.event.target)
 
     def _bridge_roll(self, e, rows, w):
         rule = Rule("IM.ART.EFF.INT.HE.OBST", "Selection and Effects of Ammunition, interdiction against obstacles")
-        row = rows.get(e["data"].get("subject")) or next(iter(rows.values()), None)
-        if row is None or is_hit(row["result"]):
-            return [rule.ok(e["seq"], f"bridge roll {e['data']['result']}: destroyed on 1-3")]
+        roll = self.ctx.typed(e)
+        row = rows.get(roll.subject) or next(iter(rows.values()), None)
+        if row is None or is_hit(row.result):
+            return [rule.ok(e["seq"], f"bridge roll {roll.result}: destroyed on 1-3")]
         reading = self.ctx.interpretations.reading(INTERDICTION_BRIDGE.name)
         label = self.ctx.interpretations.label(INTERDICTION_BRIDGE.name)
         if reading is None:
@@ -367,89 +390,88 @@ class ArtilleryEffects(RuleModule):
 
     # -- counter-battery, smoke and gas ------------------------------------------------------------
     def on_ArtilleryElementEliminated(self, line):
-        d = line["data"]
-        decl = self.declared.get(d.get("by") or "")
-        if decl is None or decl["mission"] != "counter-battery":
+        d = self.ctx.typed(line)
+        decl = self.declared.get(d.by or "")
+        if decl is None or decl.event.mission != "counter-battery":
             return []
-        tests = self.scatter.get(decl["barrage"], [])
-        element = self.ctx.board.elements.get(d["element"])
-        out = [R_CB.judge(line["seq"], bool(tests) and not any(t["data"]["scattered"] for t in tests),
+        tests = self.scatter.get(decl.event.barrage, [])
+        element = self.ctx.board.elements.get(d.element)
+        out = [R_CB.judge(line["seq"], bool(tests) and not any(self.ctx.typed(t).scattered for t in tests),
                           "the counter-battery fire did not scatter: one enemy element eliminated",
                           "a counter-battery mission eliminates an element only when its fire does not scatter",
-                          verdict=Verdict.MISMATCH, related=[decl["seq"]] + [t["seq"] for t in tests])]
-        if element is not None and element.side == decl["side"]:
-            out.append(R_CB.mismatch(line["seq"], f"{d['element']} is the firer's own element", related=[decl["seq"]]))
+                          verdict=Verdict.MISMATCH, related=[decl.seq] + [t["seq"] for t in tests])]
+        if element is not None and element.side == decl.event.side:
+            out.append(R_CB.mismatch(line["seq"], f"{d.element} is the firer's own element", related=[decl.seq]))
         return out
 
     def on_UnitStatusChanged(self, line):
-        d = line["data"]
-        decl = self.declared.get(d.get("cause") or "")
-        if decl is None or decl["ammunition"] not in ("smoke", "gas"):
+        d = self.ctx.typed(line)
+        decl = self.declared.get(d.cause or "")
+        if decl is None or decl.event.ammunition not in ("smoke", "gas"):
             return []
-        if decl["ammunition"] == "smoke":
-            return [R_SMOKE.mismatch(line["seq"], "smoke screens have no other effects on units", related=[decl["seq"]])]
-        unit = self.ctx.board.units.get(d["unit"])
+        if decl.event.ammunition == "smoke":
+            return [R_SMOKE.mismatch(line["seq"], "smoke screens have no other effects on units", related=[decl.seq])]
+        unit = self.ctx.board.units.get(d.unit)
         if unit is None:
             return []
-        if unit.side == decl["side"]:
+        if unit.side == decl.event.side:
             return [R_GAS_FRIENDLY.mismatch(line["seq"], f"{unit.unit} is the firer's own unit: gas has no effect on "
-                                            "friendly units", related=[decl["seq"]])]
+                                            "friendly units", related=[decl.seq])]
         if unit.unit_class in GAS_IMMUNE:
-            return [R_GAS.mismatch(line["seq"], f"gas has no effect on a {unit.unit_class}", related=[decl["seq"]])]
-        if d["status"] == "pinned" and d.get("turns") == 4:
+            return [R_GAS.mismatch(line["seq"], f"gas has no effect on a {unit.unit_class}", related=[decl.seq])]
+        if d.status == "pinned" and d.turns == 4:
             return self._double_gas(line, decl, unit)
-        return [R_GAS_EFFECTS.ok(line["seq"], f"{unit.unit} {d['status']} by gas", related=[decl["seq"]])]
+        return [R_GAS_EFFECTS.ok(line["seq"], f"{unit.unit} {d.status} by gas", related=[decl.seq])]
 
     def _double_gas(self, line, decl, unit):
-        bloc, nation = side_facts(self.ctx.board, decl["side"])
-        rolls = [l for l in self.ctx.lines if l["type"] == "DieRolled" and l["seq"] > decl["seq"]
-                 and l["data"]["purpose"].startswith(R_GAS_DOUBLE.id) and l["data"].get("subject") == unit.unit]
+        bloc, nation = side_facts(self.ctx.board, decl.event.side)
+        rolls = [l for l in self.ctx.rolls(R_GAS_DOUBLE.id, after=decl.seq) if self.ctx.typed(l).subject == unit.unit]
         german = is_german(nation) or (nation is None and bloc == "central")
         if not german or (self.ctx.board.date or "") < DOUBLE_GAS_FROM:
             return [R_GAS_DOUBLE.violation(line["seq"], "only German gas from January 1916 pins for 4 turns",
-                                           related=[decl["seq"]])]
+                                           related=[decl.seq])]
         if not rolls:
             return [R_GAS_DOUBLE.missing_roll(line["seq"], f"double gas: roll a d6 for {unit.unit} (4-6: pinned 4 turns)",
-                                              related=[decl["seq"]])]
-        natural = rolls[-1]["data"]["result"]
+                                              related=[decl.seq])]
+        natural = self.ctx.typed(rolls[-1]).result
         return [R_GAS_DOUBLE.judge(line["seq"], natural >= 4, f"mask roll {natural}: pinned for 4 turns",
                                    f"mask roll {natural} (1-3): the unit survives the double gas",
-                                   verdict=Verdict.MISMATCH, related=[decl["seq"], rolls[-1]["seq"]])]
+                                   verdict=Verdict.MISMATCH, related=[decl.seq, rolls[-1]["seq"]])]
 
     def on_MarkerPlaced(self, line):
-        d = line["data"]
-        if d["marker"] not in ("smoke", "gas") or d.get("unit") or line["phase"] != "barrage":
+        d = self.ctx.typed(line)
+        if d.marker not in ("smoke", "gas") or d.unit or line["phase"] != "barrage":
             return []
-        decl = next((b for b in reversed(list(self.declared.values())) if b["ammunition"] == d["marker"]
-                     and b["side"] == line.get("side", b["side"])), None)
+        decl = next((b for b in reversed(list(self.declared.values())) if b.event.ammunition == d.marker
+                     and b.event.side == line.get("side", b.event.side)), None)
         if decl is None:
             return []
-        centres = {t["data"].get("new_target") or decl.get("target") for t in self.scatter.get(decl["barrage"], [])}
+        centres = {self.ctx.typed(t).new_target or decl.event.target for t in self.scatter.get(decl.event.barrage, [])}
         centres.discard(None)
         out = []
         if centres:
-            rule = R_SMOKE_EFFECT if d["marker"] == "smoke" else R_GAS_AREA
-            out.append(rule.judge(line["seq"], d.get("location") in centres,
-                                  f"{d['marker']} marker on the impact centre {d.get('location')}",
-                                  f"the {d['marker']} marker goes on the central hex of the impact zone "
-                                  f"({', '.join(sorted(centres))}), not {d.get('location')}",
-                                  verdict=Verdict.MISMATCH, related=[decl["seq"]]))
-        if d["marker"] == "gas":
+            rule = R_SMOKE_EFFECT if d.marker == "smoke" else R_GAS_AREA
+            out.append(rule.judge(line["seq"], d.location in centres,
+                                  f"{d.marker} marker on the impact centre {d.location}",
+                                  f"the {d.marker} marker goes on the central hex of the impact zone "
+                                  f"({', '.join(sorted(centres))}), not {d.location}",
+                                  verdict=Verdict.MISMATCH, related=[decl.seq]))
+        if d.marker == "gas":
             reading = self.ctx.interpretations.reading(GAS_AREA.name)
             if reading is None:
-                out.append(R_GAS_AREA.ambiguous(line["seq"], GAS_AREA.describe(), related=[decl["seq"]],
+                out.append(R_GAS_AREA.ambiguous(line["seq"], GAS_AREA.describe(), related=[decl.seq],
                                                 interpretation=self.ctx.interpretations.label(GAS_AREA.name)))
         return out
 
     def on_MarkerRemoved(self, line):
-        d, board = line["data"], self.ctx.board
-        placed = next((m for m in board.markers if m["marker"] == d["marker"] and m.get("location") == d.get("location")), None)
-        if d["marker"] == "smoke" and placed is not None and placed.get("side"):
+        d, board = self.ctx.typed(line), self.ctx.board
+        placed = next((m for m in board.markers if m["marker"] == d.marker and m.get("location") == d.location), None)
+        if d.marker == "smoke" and placed is not None and placed.get("side"):
             good = line["phase"] == "pin-removal" and board.active not in (None, placed["side"])
             return [R_SMOKE_EFFECT.judge(line["seq"], good, "smoke removed in the opposing player's pin-removal phase",
                                          "smoke markers are removed during the opposing player's pin-removal phase",
                                          related=[placed["seq"]], recorded={"phase": line["phase"], "active": board.active})]
-        life = self.extras.clock.life(placed["seq"]) if d["marker"] == "gas" and placed is not None else None
+        life = self.extras.clock.life(placed["seq"]) if d.marker == "gas" and placed is not None else None
         if life is not None and TEXT not in life.watches:
             return [self._gas_removed(line, life)]
         return []

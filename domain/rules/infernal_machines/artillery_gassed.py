@@ -19,23 +19,23 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Verdict
+from domain.rules.engine import AuditContext, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS, board_extras
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
 
 
-def gassed(lines: list[dict[str, Any]], markers: list[dict[str, Any]], unit: str) -> Optional[int]:
+def gassed(ctx: AuditContext, unit: str) -> Optional[int]:
     """The seq of the gas pin that makes `unit` gassed now, if it is: pinned by a gas barrage whose
     side still has a gas marker placed since that barrage on the map."""
-    gas = {l["data"]["barrage"]: l for l in lines if l["type"] == "BarrageDeclared"
-           and l["data"].get("ammunition") == "gas"}
-    pins = [l for l in lines if l["type"] == "UnitStatusChanged" and l["data"]["unit"] == unit
-            and l["data"]["status"] == "pinned" and l["data"].get("cause") in gas]
+    typed = ctx.typed
+    gas = {typed(l).barrage: l for l in ctx.of_type("BarrageDeclared") if typed(l).ammunition == "gas"}
+    pins = [l for l in ctx.of_type("UnitStatusChanged") if typed(l).unit == unit
+            and typed(l).status == "pinned" and typed(l).cause in gas]
     for pin in reversed(pins):
-        decl = gas[pin["data"]["cause"]]
-        if any(m["marker"] == "gas" and m.get("seq", 0) > decl["seq"] and m.get("side") in (decl["data"]["side"], None)
-               for m in markers):
+        decl = gas[typed(pin).cause]
+        if any(m["marker"] == "gas" and m.get("seq", 0) > decl["seq"] and m.get("side") in (typed(decl).side, None)
+               for m in ctx.board.markers):
             return pin["seq"]
     return None
 
@@ -60,33 +60,34 @@ class GassedUnits(RuleModule):
         self.extras = board_extras(ctx)                       # gas lifetimes (domain/board/lifetimes.py)
 
     def on_BarrageDeclared(self, line):
-        d = line["data"]
-        if d.get("ammunition") == "gas":
-            bloc, nation = side_facts(self.ctx.board, d["side"])
+        d = self.ctx.typed(line)
+        if d.ammunition == "gas":
+            bloc, nation = side_facts(self.ctx.board, d.side)
+            # `double_gas` false: a field beside the schema's that says this salvo is not a double one
             double = (is_german(nation) or (nation is None and bloc == "central")) \
-                and (self.ctx.board.date or "") >= DOUBLE_GAS_FROM and d.get("double_gas") is not False
-            if renew_barrage(line["data"]["barrage"], line["turn"], self.gas_barrages):
-                self.gas_barrages[d["barrage"]] = {"side": d["side"], "seq": line["seq"], "turn": line["turn"],
-                                                   "double": double}
+                and (self.ctx.board.date or "") >= DOUBLE_GAS_FROM and getattr(d, "double_gas", None) is not False
+            if renew_barrage(d.barrage, line["turn"], self.gas_barrages):
+                self.gas_barrages[d.barrage] = {"side": d.side, "seq": line["seq"], "turn": line["turn"],
+                                                "double": double}
         return []
 
     # -- units in the gas marker's hex: pinned (cavalry also dismounted), judged when the phase ends --
     def on_MarkerPlaced(self, line):
-        d = line["data"]
-        if d["marker"] == "pinned" and d.get("unit"):
+        d = self.ctx.typed(line)
+        if d.marker == "pinned" and d.unit:
             # "pinned for 4 turns; place two 'pinned' markers to indicate this"
-            self.pin_markers[d["unit"]] = self.pin_markers.get(d["unit"], 0) + 1
-            if self.pin_markers[d["unit"]] >= 2 or d.get("turns") == 4:
-                self.four_turn_pins.add(d["unit"])
+            self.pin_markers[d.unit] = self.pin_markers.get(d.unit, 0) + 1
+            if self.pin_markers[d.unit] >= 2 or d.turns == 4:
+                self.four_turn_pins.add(d.unit)
             return []
-        if d["marker"] != "gas" or d.get("unit") or line["phase"] != "barrage":
+        if d.marker != "gas" or d.unit or line["phase"] != "barrage":
             return []
         side = line.get("side")
         decl = next((b for b in reversed(list(self.gas_barrages.values()))
                      if b["turn"] == line["turn"] and (side is None or b["side"] == side)), None)
         if decl is None:
             return []
-        for unit in self.ctx.board.units_at(d.get("location") or ""):
+        for unit in self.ctx.board.units_at(d.location or ""):
             if unit.side != decl["side"] and not unit.eliminated and unit.unit_class in GASSED_CLASSES:
                 self.to_pin.setdefault(unit.unit, {"seq": line["seq"], "cls": unit.unit_class,
                                                    "was_pinned": "pinned" in unit.status})
@@ -112,20 +113,21 @@ class GassedUnits(RuleModule):
 
     # -- the double gas mask rolls, judged when the phase ends --------------------------------------
     def on_DieRolled(self, line):
-        if line["data"]["purpose"].startswith(R_GAS_DOUBLE.id):
+        if self.ctx.typed(line).purpose.startswith(R_GAS_DOUBLE.id):
             self.mask_rolls.append(line)
         return []
 
     def _close_phase(self, line):
         out = self._pins_recorded()
         for roll in self.mask_rolls:
-            unit = roll["data"].get("subject")
+            mask = self.ctx.typed(roll)
+            unit = mask.subject
             double = self.gassed.get(unit or "", {}).get("double") or any(
                 b["double"] and b["turn"] == roll["turn"] for b in self.gas_barrages.values())
-            if 4 <= roll["data"]["result"] <= 6 and unit in self.ctx.board.units and double:
+            if 4 <= mask.result <= 6 and unit in self.ctx.board.units and double:
                 out.append(R_GAS_DOUBLE.judge(roll["seq"], unit in self.four_turn_pins,
-                                              f"mask roll {roll['data']['result']}: {unit} pinned for 4 turns",
-                                              f"mask roll {roll['data']['result']} (4-6): {unit} is pinned for 4 turns, "
+                                              f"mask roll {mask.result}: {unit} pinned for 4 turns",
+                                              f"mask roll {mask.result} (4-6): {unit} is pinned for 4 turns, "
                                               f"and the log does not say so", verdict=Verdict.MISMATCH,
                                               expected={"status": "pinned", "turns": 4}))
         self.mask_rolls.clear(); self.four_turn_pins.clear(); self.pin_markers.clear()
@@ -156,22 +158,22 @@ class GassedUnits(RuleModule):
                                         related=[self.gassed[unit]["pinned"], marker["seq"]])]
 
     def on_UnitStatusChanged(self, line):
-        d = line["data"]
-        cause = self.gas_barrages.get(d.get("cause") or "")
-        if d["status"] == "dismounted":
-            self.dismounted.add(d["unit"])
-        if d["status"] == "pinned" and d.get("turns") == 4:
-            self.four_turn_pins.add(d["unit"])
-        if d["status"] == "pinned" and cause is not None:
-            self.gassed[d["unit"]] = {**cause, "barrage": d["cause"], "pinned": line["seq"]}
+        d = self.ctx.typed(line)
+        cause = self.gas_barrages.get(d.cause or "")
+        if d.status == "dismounted":
+            self.dismounted.add(d.unit)
+        if d.status == "pinned" and d.turns == 4:
+            self.four_turn_pins.add(d.unit)
+        if d.status == "pinned" and cause is not None:
+            self.gassed[d.unit] = {**cause, "barrage": d.cause, "pinned": line["seq"]}
             return []
-        if d["status"] == "unpinned" and d["unit"] in self.gassed:
-            return self._judge(line, d["unit"], "recover from the pin")
+        if d.status == "unpinned" and d.unit in self.gassed:
+            return self._judge(line, d.unit, "recover from the pin")
         return []
 
     def on_SmallArmsFired(self, line):
         out = []
-        for unit in line["data"]["firers"]:
+        for unit in self.ctx.typed(line).firers:
             if unit in self.gassed:
                 out.extend(self._judge(line, unit, "fire"))
         return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleModule, Rule, Verdict
-from domain.rules.infernal_machines.barrage_tracker import renew_barrage
+from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 from domain.rulebook import beside
 
@@ -207,7 +207,7 @@ class ArtilleryLegality(RuleModule):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.declared: dict[str, dict[str, Any]] = {}
+        self.declared: dict[str, Declared] = {}
         self.afmt: dict[str, list[str]] = {}
         self.per_hex: dict[tuple[int, str, str], list[tuple[int, str, str]]] = {}
         self.fired_in_phase: dict[str, int] = {}       # barrages each side kept in its last barrage phase
@@ -217,7 +217,8 @@ class ArtilleryLegality(RuleModule):
 
     # -- bookkeeping --------------------------------------------------------------------------
     def on_ArtilleryMissionSet(self, line):
-        side, mission = line["data"]["side"], normalise_mission(line["data"]["mission"])
+        chosen = self.ctx.typed(line)
+        side, mission = chosen.side, normalise_mission(chosen.mission)
         self.afmt.setdefault(side, []).append(mission)
         if mission in CREEPING:
             return []
@@ -228,8 +229,9 @@ class ArtilleryLegality(RuleModule):
         if cell is None:
             return [R_AFMT.unverifiable(line["seq"], self.ctx.tables.lacks("AFMT"), related=[roll["seq"]])]
         expected = normalise_mission(str(cell))
-        return [R_AFMT.judge(line["seq"], expected == mission, f"AFMT roll {roll['data']['result']}: {expected}",
-                             f"AFMT roll {roll['data']['result']} gives {expected}, not {mission}",
+        face = self.ctx.typed(roll).result
+        return [R_AFMT.judge(line["seq"], expected == mission, f"AFMT roll {face}: {expected}",
+                             f"AFMT roll {face} gives {expected}, not {mission}",
                              verdict=Verdict.MISMATCH, expected=expected, recorded=mission, related=[roll["seq"]],
                              inputs={"pack": self.ctx.tables.label()})]
 
@@ -241,53 +243,56 @@ class ArtilleryLegality(RuleModule):
         if cell is None:
             return [R_BTT.unverifiable(line["seq"], self.ctx.tables.lacks("BTT"), related=[roll["seq"]])]
         expected = sorted({"drumfire", "hurricane"} if cell == "both" else {str(cell)})
-        recorded = sorted(line["data"]["allowed"])
-        return [R_BTT.judge(line["seq"], expected == recorded, f"BTT roll {roll['data']['result']}: {expected}",
-                            f"BTT roll {roll['data']['result']} permits {expected}, not {recorded}",
+        recorded, face = sorted(self.ctx.typed(line).allowed), self.ctx.typed(roll).result
+        return [R_BTT.judge(line["seq"], expected == recorded, f"BTT roll {face}: {expected}",
+                            f"BTT roll {face} permits {expected}, not {recorded}",
                             verdict=Verdict.MISMATCH, expected=expected, recorded=recorded, related=[roll["seq"]])]
 
     def _chart_roll(self, line, table, purpose):
         """The set-up roll on a chart for this side, and the pack's cell for it (None: not in the pack)."""
-        side = line["data"]["side"]
-        rolls = [l for l in self.ctx.lines[:-1] if l["type"] == "DieRolled" and l["data"]["purpose"].startswith(purpose)
-                 and side in (l.get("side"), l["data"].get("subject"))]
+        side = self.ctx.typed(line).side
+        rolls = [l for l in self.ctx.rolls(purpose, before=line["seq"])
+                 if side in (l.get("side"), self.ctx.typed(l).subject)]
         if not rolls:
             return None
         roll, board = rolls[-1], self.ctx.board
         bloc, nation = side_facts(board, side)
         year = (board.date or "")[:4]
         for key in (side, nation, bloc, "any"):
-            cell = self.ctx.tables.get(table, key, year, roll["data"]["result"]) if key else None
+            cell = self.ctx.tables.get(table, key, year, self.ctx.typed(roll).result) if key else None
             if cell is not None:
                 return roll, cell
         return roll, None
 
     def on_PhaseStarted(self, line):
-        if line["data"]["phase"] == "barrage" and line["data"].get("active"):
-            self.fired_in_phase[line["data"]["active"]] = 0
+        phase = self.ctx.typed(line)
+        if phase.phase == "barrage" and phase.active:
+            self.fired_in_phase[phase.active] = 0
         return []
 
     def on_BarrageCancelled(self, line):
-        decl = self.declared.get(line["data"]["barrage"])
-        if decl and decl["side"] in self.fired_in_phase:
-            self.fired_in_phase[decl["side"]] = max(0, self.fired_in_phase[decl["side"]] - 1)
-        self.shrapnel_pending.pop(line["data"]["barrage"], None)
+        barrage = self.ctx.typed(line).barrage
+        decl = self.declared.get(barrage)
+        if decl and decl.event.side in self.fired_in_phase:
+            self.fired_in_phase[decl.event.side] = max(0, self.fired_in_phase[decl.event.side] - 1)
+        self.shrapnel_pending.pop(barrage, None)
         return []
 
     def on_DieRolled(self, line):
-        if not line["data"]["purpose"].startswith(R_SHRAP_ALLIED.id):
+        roll = self.ctx.typed(line)
+        if not roll.purpose.startswith(R_SHRAP_ALLIED.id):
             return []
         self.shrapnel_rolls.append(line)
         # Judged at the roll itself when it follows the declaration it is about, so the finding sits
         # beside the selection it allows or forbids (IM, Allied use of shrapnel).
-        barrage = line["data"].get("subject")
+        barrage = roll.subject
         if barrage in self.shrapnel_pending:
             return self._shrapnel_compulsion(barrage, self.shrapnel_pending.pop(barrage), line["seq"])
         return []
 
     def _shrapnel_due(self, line):
         """The barrage's first procedure step after its declaration: the compulsion roll is due by then."""
-        barrage = line["data"].get("barrage")
+        barrage = self.ctx.typed(line).barrage
         if barrage not in self.shrapnel_pending:
             return []
         return self._shrapnel_compulsion(barrage, self.shrapnel_pending.pop(barrage), line["seq"])
@@ -306,14 +311,14 @@ class ArtilleryLegality(RuleModule):
 
     # -- the declaration --------------------------------------------------------------------------
     def on_BarrageDeclared(self, line):
-        d, seq = line["data"], line["seq"]
-        mission, bat, ammo, side = d["mission"], d["barrage_type"], d["ammunition"], d["side"]
+        d, seq = self.ctx.typed(line), line["seq"]
+        mission, bat, ammo, side = d.mission, d.barrage_type, d.ammunition, d.side
         # The phase, the immutability of a declaration and one barrage type per hex are judged by
         # artillery_procedure.py (IM.ART.GEN.PHASE, IM.ART.DECLARE, IM.ART.BAT.ONE_PER_HEX).
-        if not renew_barrage(d["barrage"], line["turn"], self.declared, self.shrapnel_pending):
+        if not renew_barrage(d.barrage, line["turn"], self.declared, self.shrapnel_pending):
             return []
         out: list = []
-        self.declared[d["barrage"]] = {**d, "seq": seq, "turn": line["turn"]}
+        self.declared[d.barrage] = Declared(d, seq, line["turn"])
         selection = line["turn"] == 0 and mission in CREEPING   # chosen before the scenario begins
         if not selection:
             self.fired_in_phase[side] = self.fired_in_phase.get(side, 0) + 1
@@ -329,21 +334,21 @@ class ArtilleryLegality(RuleModule):
         out.extend(self._permissions(d, seq))
         if mission == "counter-battery":
             out.extend(self._counter_battery(d, line))
-        if not selection and mission not in CREEPING and d.get("target"):
+        if not selection and mission not in CREEPING and d.target:
             out.extend(self._one_per_hex(line))
         if shrapnel_compulsion_bonus(self.ctx.board.date or "") is not None and ammo != "shrapnel" \
                 and side_facts(self.ctx.board, side)[0] == "allied" and mission not in CREEPING:
-            self.shrapnel_pending[d["barrage"]] = seq
+            self.shrapnel_pending[d.barrage] = seq
             rolled_first = [r for r in self.shrapnel_rolls if r["turn"] == line["turn"]
                             and r["seq"] not in {u["seq"] for u in self.shrapnel_rolls_used}
-                            and r["data"].get("subject") in (d["barrage"], side, None)]
+                            and self.ctx.typed(r).subject in (d.barrage, side, None)]
             if rolled_first:   # the roll was made before the selection: judge the selection now
-                out.extend(self._shrapnel_compulsion(d["barrage"], self.shrapnel_pending.pop(d["barrage"]), seq))
+                out.extend(self._shrapnel_compulsion(d.barrage, self.shrapnel_pending.pop(d.barrage), seq))
         return out
 
     def _elements(self, d, seq):
         board, out = self.ctx.board, []
-        for element in d["elements"]:
+        for element in d.elements:
             if element in board.elements:
                 continue
             unit = board.units.get(element)
@@ -358,7 +363,7 @@ class ArtilleryLegality(RuleModule):
         return out
 
     def _afmt(self, d, seq):
-        side, mission = d["side"], d["mission"]
+        side, mission = d.side, d.mission
         results = self.afmt.get(side, [])
         if mission == "destruction":
             return [R_DEST_ALWAYS.ok(seq, "destruction may always be chosen, whatever the AFMT result")]
@@ -382,24 +387,24 @@ class ArtilleryLegality(RuleModule):
                              interpretation=label)]
 
     def _btt(self, d, seq):
-        allowed = self.ctx.board.barrage_types.get(d["side"])
+        allowed = self.ctx.board.barrage_types.get(d.side)
         if allowed is None:
-            return [R_BTT.unverifiable(seq, f"no Barrage Type Table result is recorded for {d['side']} "
+            return [R_BTT.unverifiable(seq, f"no Barrage Type Table result is recorded for {d.side} "
                                        "(BarrageTypesSet)")]
-        return [R_BTT.judge(seq, d["barrage_type"] in allowed, f"{d['barrage_type']} is permitted by the BTT",
+        return [R_BTT.judge(seq, d.barrage_type in allowed, f"{d.barrage_type} is permitted by the BTT",
                             f"the BTT result permits {', '.join(allowed) or 'no barrage type'}, "
-                            f"not {d['barrage_type']}", expected=allowed, recorded=d["barrage_type"])]
+                            f"not {d.barrage_type}", expected=allowed, recorded=d.barrage_type)]
 
     def _permissions(self, d, seq):
         board, out = self.ctx.board, []
-        mission, ammo, date = d["mission"], d["ammunition"], board.date or ""
+        mission, ammo, date = d.mission, d.ammunition, board.date or ""
         if ammo == "smoke":
             out.append(R_SMOKE_PERMIT.judge(seq, "smoke" in board.permissions, "the scenario permits smoke",
                                             "smoke shells may be used only when the scenario states it",
                                             expected="smoke", recorded=board.permissions))
         if mission == "gas" or ammo == "gas":
             forbidden = bool({"no-gas", "gas-forbidden"} & set(board.permissions))
-            by_afmt = "gas" in self.afmt.get(d["side"], []) and not forbidden
+            by_afmt = "gas" in self.afmt.get(d.side, []) and not forbidden
             permitted = ("gas" in board.permissions and not forbidden) or by_afmt
             out.append(R_GAS_ELIG.judge(seq, permitted, "gas is permitted (scenario or AFMT)",
                                         "gas needs the scenario's permission, or an AFMT gas result in a scenario "
@@ -407,8 +412,9 @@ class ArtilleryLegality(RuleModule):
             out.append(R_GAS_ELIG.judge(seq, date >= GAS_FROM, f"{date} is April 1915 or later",
                                         f"no gas before April 1915 in any case (scenario date {date})",
                                         expected=f">= {GAS_FROM}", recorded=date))
-        if d.get("double_gas") or d.get("double"):
-            bloc, nation = side_facts(board, d["side"])
+        # "double_gas" or "double": fields beside the schema's
+        if getattr(d, "double_gas", None) or getattr(d, "double", None):
+            bloc, nation = side_facts(board, d.side)
             good = (is_german(nation) or (nation is None and bloc == "central")) and date >= DOUBLE_GAS_FROM
             out.append(R_GAS_DOUBLE.judge(seq, good and mission == "gas", "German double gas from January 1916",
                                           "only the Germans fire double gas, from January 1916, with a gas mission",
@@ -416,7 +422,7 @@ class ArtilleryLegality(RuleModule):
         return out
 
     def _counter_battery(self, d, line):
-        board, seq, side = self.ctx.board, line["seq"], d["side"]
+        board, seq, side = self.ctx.board, line["seq"], d.side
         bloc, nation = side_facts(board, side)
         date, out = board.date or "", []
 
@@ -443,9 +449,9 @@ class ArtilleryLegality(RuleModule):
         check(bool(observers), "a non-pinned FO or LNO, an aircraft or a balloon is in play",
               "counter-battery needs a non-pinned forward observer or liaison officer, or a CS aircraft or "
               "balloon on the map")
-        check(len(d["elements"]) == 1, "one off-map element", "a counter-battery mission is fired by one of the "
-              "player's off-map elements", expected=1, recorded=len(d["elements"]))
-        target = d.get("target_element")
+        check(len(d.elements) == 1, "one off-map element", "a counter-battery mission is fired by one of the "
+              "player's off-map elements", expected=1, recorded=len(d.elements))
+        target = d.target_element
         if target is not None:
             element = board.elements.get(target)
             check(element is not None and element.side in enemies and not element.eliminated,
@@ -454,15 +460,15 @@ class ArtilleryLegality(RuleModule):
         return out
 
     def _one_per_hex(self, line):
-        d, seq = line["data"], line["seq"]
-        key = (line["turn"], d["side"], d["target"])
+        d, seq = self.ctx.typed(line), line["seq"]
+        key = (line["turn"], d.side, d.target)
         earlier = self.per_hex.setdefault(key, [])
         out = []
-        other_ammo = [s for s, _, ammo in earlier if ammo != d["ammunition"]]
+        other_ammo = [s for s, _, ammo in earlier if ammo != d.ammunition]
         out.append(R_AMMO_HEX.judge(seq, not other_ammo, "one ammunition type against this hex",
-                                    f"{d['target']} was already attacked with another ammunition this turn",
+                                    f"{d.target} was already attacked with another ammunition this turn",
                                     related=other_ammo))
-        earlier.append((seq, d["barrage_type"], d["ammunition"]))
+        earlier.append((seq, d.barrage_type, d.ammunition))
         return out
 
     # -- the Allied shrapnel compulsion, judged when the barrage fires --------------------------------
@@ -472,38 +478,40 @@ class ArtilleryLegality(RuleModule):
         game-log.md puts a barrage's rolls after its declaration, but the text has the roll decide
         whether the ammunition may be selected, so a log may well record it first (subject: the
         barrage, the side or nothing); such a roll serves the next declaration only."""
-        own = [r for r in self.shrapnel_rolls if r["data"].get("subject") == barrage and r["seq"] > decl["seq"]]
+        subject = self.ctx.typed
+        own = [r for r in self.shrapnel_rolls if subject(r).subject == barrage and r["seq"] > decl.seq]
         if own:
             return own
         used = {r["seq"] for r in self.shrapnel_rolls_used}
-        before = [r for r in self.shrapnel_rolls if r["turn"] == decl["turn"] and r["seq"] < decl["seq"]
-                  and r["seq"] not in used and r["data"].get("subject") in (barrage, decl["side"], None)]
+        before = [r for r in self.shrapnel_rolls if r["turn"] == decl.turn and r["seq"] < decl.seq
+                  and r["seq"] not in used and subject(r).subject in (barrage, decl.event.side, None)]
         self.shrapnel_rolls_used.extend(before[-1:])
         return before[-1:]
 
     def _shrapnel_compulsion(self, barrage, decl_seq, seq):
-        decl = self.declared[barrage]
-        date = self.ctx.board.date or ""
+        found = self.declared[barrage]
+        decl, date = found.event, self.ctx.board.date or ""
         reading = self.ctx.interpretations.reading(SHRAPNEL_FREQUENCY.name)
         label = self.ctx.interpretations.label(SHRAPNEL_FREQUENCY.name)
-        rolls = [r for r in self.shrapnel_rolls if r.get("side") in (decl["side"], None)]
+        rolls = [r for r in self.shrapnel_rolls if r.get("side") in (decl.side, None)]
         if reading == "per-barrage":
-            rolls = self._barrage_compulsion_rolls(barrage, decl)
+            rolls = self._barrage_compulsion_rolls(barrage, found)
         elif reading == "per-turn":
-            rolls = [r for r in rolls if r["turn"] == decl["turn"]]
+            rolls = [r for r in rolls if r["turn"] == found.turn]
         bonus = shrapnel_compulsion_bonus(date)
-        passed = bool(rolls) and shrapnel_compulsion_passed(date, rolls[-1]["data"]["result"])
+        face = self.ctx.typed(rolls[-1]).result if rolls else None
+        passed = bool(rolls) and shrapnel_compulsion_passed(date, face)
         related = [decl_seq] + [r["seq"] for r in rolls[-1:]]
         if passed:
-            return [R_SHRAP_ALLIED.ok(seq, f"the Allied player rolled {rolls[-1]['data']['result']}+{bonus} >= 6: "
-                                      f"free to select {decl['ammunition']}", related=related, interpretation=label)]
-        if decl["mission"] != "destruction":
+            return [R_SHRAP_ALLIED.ok(seq, f"the Allied player rolled {face}+{bonus} >= 6: "
+                                      f"free to select {decl.ammunition}", related=related, interpretation=label)]
+        if decl.mission != "destruction":
             vs = self.ctx.interpretations.reading(SHRAPNEL_VS_MISSION.name)
             vs_label = self.ctx.interpretations.label(SHRAPNEL_VS_MISSION.name)
             if vs is None:
                 return [R_SHRAP_ALLIED.ambiguous(
                     seq, f"Allied {date}: {'the compulsion roll failed' if rolls else 'no compulsion roll'}, "
-                    f"and a {decl['mission']} mission may not fire shrapnel. {SHRAPNEL_VS_MISSION.describe()}",
+                    f"and a {decl.mission} mission may not fire shrapnel. {SHRAPNEL_VS_MISSION.describe()}",
                     related=related, interpretation=vs_label)]
             if vs == "exempt":
                 return [R_SHRAP_ALLIED.ok(seq, "the compulsion does not apply to a mission that forbids shrapnel",
@@ -511,10 +519,10 @@ class ArtilleryLegality(RuleModule):
         if not rolls:
             return [R_SHRAP_ALLIED.missing_roll(
                 seq, f"an Allied player in {date} must roll 6 or more (d6 +{bonus}) to select "
-                f"{decl['ammunition']} instead of shrapnel; no roll is recorded", related=related, interpretation=label)]
+                f"{decl.ammunition} instead of shrapnel; no roll is recorded", related=related, interpretation=label)]
         return [R_SHRAP_ALLIED.violation(
-            seq, f"the compulsion roll {rolls[-1]['data']['result']}+{bonus} is under 6: the Allied player must fire "
-            f"shrapnel, not {decl['ammunition']}", expected="shrapnel", recorded=decl["ammunition"],
+            seq, f"the compulsion roll {face}+{bonus} is under 6: the Allied player must fire "
+            f"shrapnel, not {decl.ammunition}", expected="shrapnel", recorded=decl.ammunition,
             related=related, interpretation=label)]
 
 

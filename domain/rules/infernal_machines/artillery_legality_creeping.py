@@ -131,7 +131,8 @@ class CreepingBarrages(RuleModule):
         self.pending_roll: dict[str, int] = {}        # side -> seq of an Allied SCB awaiting its d6
 
     def on_ArtilleryMissionSet(self, line):
-        side, mission = line["data"]["side"], normalise_mission(line["data"]["mission"])
+        chosen = self.ctx.typed(line)
+        side, mission = chosen.side, normalise_mission(chosen.mission)
         self.afmt.setdefault(side, []).append(mission)
         if mission not in CREEPING:
             return []
@@ -142,23 +143,24 @@ class CreepingBarrages(RuleModule):
                            "a creeping barrage must be selected before the scenario begins", recorded=line["turn"])]
 
     def on_BarrageDeclared(self, line):
-        d, seq, side = line["data"], line["seq"], line["data"]["side"]
-        if d["mission"] not in CREEPING:
-            held = self.committed.get(side, set()) & set(d["elements"])
+        d, seq = self.ctx.typed(line), line["seq"]
+        side = d.side
+        if d.mission not in CREEPING:
+            held = self.committed.get(side, set()) & set(d.elements)
             if not held:
                 return []
             return [R_SCB.violation(seq, f"{', '.join(sorted(held))} fire the creeping barrage and are not "
                                     "available for other missions during the scenario", recorded=sorted(held))]
         if side in self.committed:
             return []
-        rule = R_SCB if d["mission"] == "simple-creeping" else R_DCB
+        rule = R_SCB if d.mission == "simple-creeping" else R_DCB
         out = []
         if line["turn"] == 0:
-            self.selected.setdefault(side, d["mission"])
+            self.selected.setdefault(side, d.mission)
         elif side not in self.selected:
             out.append(rule.violation(seq, "a creeping barrage must be selected before the scenario begins "
                                       "(set-up), not during the game", recorded=line["turn"]))
-        self.committed[side] = set(d["elements"])
+        self.committed[side] = set(d.elements)
         out.extend(self._eligibility(line, rule))
         out.extend(self._placement(line))
         return out
@@ -169,16 +171,16 @@ class CreepingBarrages(RuleModule):
         starting positions"). A "hexagon row" runs across the map (game-log.md: columns are the
         vertical lines, so a row is the hexes sharing the two last digits). Only a barrage line
         closer than that is judged: whether "five rows away" counts the rows between is not said."""
-        d, board = line["data"], self.ctx.board
-        if d["mission"] != "simple-creeping" or not d.get("target"):
+        d, board = self.ctx.typed(line), self.ctx.board
+        if d.mission != "simple-creeping" or not d.target:
             return []
         try:
-            map_id, _col, row = parse_loc(d["target"])
+            map_id, _col, row = parse_loc(d.target)
         except ValueError:
             return []
         rows = []
         for u in board.units.values():
-            if u.side != d["side"] or u.eliminated or not u.location or u.unit_class in ("aircraft", "balloon"):
+            if u.side != d.side or u.eliminated or not u.location or u.unit_class in ("aircraft", "balloon"):
                 continue
             try:
                 u_map, _c, u_row = parse_loc(u.location)
@@ -191,17 +193,18 @@ class CreepingBarrages(RuleModule):
         nearest, unit = min(rows)
         wanted = scb_rows(board.date or "")
         return [R_SCB_PLACE.judge(line["seq"], nearest >= wanted, f"the barrage row is {nearest} rows from {unit}",
-                                  f"the barrage row {d['target']} is {nearest} row(s) from the nearest friendly unit "
+                                  f"the barrage row {d.target} is {nearest} row(s) from the nearest friendly unit "
                                   f"{unit}: it must be {wanted} rows away", expected=wanted, recorded=nearest)]
 
     def _eligibility(self, line, rule):
-        d, seq, side, board = line["data"], line["seq"], line["data"]["side"], self.ctx.board
+        d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
+        side = d.side
         bloc, nation = side_facts(board, side)
         date, maps = board.date or "", len(board.maps) or 1
         results = self.afmt.get(side, [])
-        if d["mission"] == "double-creeping":
-            good, why = dcb_eligible(bloc, nation, date, len(d["elements"]), maps)
-            out = [rule.judge(seq, good, why, why, recorded={"date": date, "elements": len(d["elements"])})]
+        if d.mission == "double-creeping":
+            good, why = dcb_eligible(bloc, nation, date, len(d.elements), maps)
+            out = [rule.judge(seq, good, why, why, recorded={"date": date, "elements": len(d.elements)})]
             if "suppression" not in results:
                 reading = self.ctx.interpretations.reading(DCB_NEEDS_SUPPRESSION.name)
                 label = self.ctx.interpretations.label(DCB_NEEDS_SUPPRESSION.name)
@@ -223,33 +226,29 @@ class CreepingBarrages(RuleModule):
             self.pending_roll[side] = seq
             roll_value = 2      # judged when the roll arrives (or is missing at the end)
         else:
-            roll_value = roll["data"]["result"] if roll else None
-        good, why = scb_eligible(bloc, nation, date, "suppression" in results, len(d["elements"]), maps, roll_value)
+            roll_value = self.ctx.typed(roll).result if roll else None
+        good, why = scb_eligible(bloc, nation, date, "suppression" in results, len(d.elements), maps, roll_value)
         if side in self.pending_roll and good:
             why = "the other conditions hold; the Allies' second d6 is judged when it is rolled"
-        return [rule.judge(seq, good, why, why, recorded={"date": date, "elements": len(d["elements"]),
+        return [rule.judge(seq, good, why, why, recorded={"date": date, "elements": len(d.elements),
                                                            "afmt": results},
                            related=[roll["seq"]] if roll else [])]
 
     def _extra_roll(self, side) -> Optional[dict[str, Any]]:
-        for line in reversed(self.ctx.lines):
-            if line["type"] == "DieRolled" and line["data"]["purpose"].startswith(R_SCB.id) \
-                    and line.get("side") in (side, None):
-                return line
-        return None
+        return next((line for line in reversed(self.ctx.rolls(R_SCB.id)) if line.get("side") in (side, None)), None)
 
     def after_DieRolled(self, line):
-        d, side = line["data"], line.get("side")
-        if d["purpose"].startswith(R_SCB.id) and side in self.pending_roll:
+        d, side = self.ctx.typed(line), line.get("side")
+        if d.purpose.startswith(R_SCB.id) and side in self.pending_roll:
             decl_seq = self.pending_roll.pop(side)
-            return [R_SCB.judge(line["seq"], 1 <= d["result"] <= 3, f"the Allies' second d6 is {d['result']} (1-3)",
+            return [R_SCB.judge(line["seq"], 1 <= d.result <= 3, f"the Allies' second d6 is {d.result} (1-3)",
                                 f"the Allies need 1-3 on the second d6 to use a simple creeping barrage, "
-                                f"rolled {d['result']}", related=[decl_seq], recorded=d["result"])]
-        if d["purpose"].startswith(R_SCB_CANCEL.id):
+                                f"rolled {d.result}", related=[decl_seq], recorded=d.result)]
+        if d.purpose.startswith(R_SCB_CANCEL.id):
             return self._cancel(line)
-        if d["purpose"].startswith(R_SCB_RUN.id):
-            advance = scb_advance(self.ctx.board.date or "", d["result"])
-            return [R_SCB_RUN.ok(line["seq"], f"advance roll {d['result']}: the primary zone "
+        if d.purpose.startswith(R_SCB_RUN.id):
+            advance = scb_advance(self.ctx.board.date or "", d.result)
+            return [R_SCB_RUN.ok(line["seq"], f"advance roll {d.result}: the primary zone "
                                  + (f"advances {advance} rows" if advance else "stays"), expected=advance)]
         return []
 
@@ -263,7 +262,7 @@ class CreepingBarrages(RuleModule):
             return [R_SCB_CANCEL.violation(seq, why, recorded=date)]
         reading = self.ctx.interpretations.reading(SCB_CANCEL_THRESHOLD.name)
         label = self.ctx.interpretations.label(SCB_CANCEL_THRESHOLD.name)
-        natural = line["data"]["result"]
+        natural = self.ctx.typed(line).result
         if reading is None:
             self.committed.pop(side, None)   # benefit of the doubt: later suppression missions are not flagged
             return [R_SCB_CANCEL.ambiguous(seq, f"cancellation roll {natural}: {SCB_CANCEL_THRESHOLD.describe()}",
