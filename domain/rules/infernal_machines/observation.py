@@ -70,17 +70,17 @@ class ObservationChecks(RuleModule):
         self.extras = board_extras(ctx)
 
     def on_HexObserved(self, line):
-        d, seq, board = line["data"], line["seq"], self.ctx.board
-        via = d["via"]
+        d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
+        via = d.via
         if via == "automatic":
             return []
-        unit = find_unit(board, d.get("observer"))
+        unit = find_unit(board, d.observer)
         if unit is None:
             if via in ("aircraft", "balloon"):
                 return [sight_rule("IM.ART.AIR.FO" if via == "aircraft" else "IM.ART.BALLOON.FO").unverifiable(
-                    seq, f"no {via} {d.get('observer')!r} is on the board: its position is unknown")]
+                    seq, f"no {via} {d.observer!r} is on the board: its position is unknown")]
             return [sight_rule("IM.ART.RESTRICT.NO_OBSERVERS").violation(
-                seq, f"observer {d.get('observer')!r} is not on the board", recorded=d.get("observer"))]
+                seq, f"observer {d.observer!r} is not on the board", recorded=d.observer)]
         out = self._state(line, unit, via)
         if unit.eliminated:
             return out
@@ -104,7 +104,7 @@ class ObservationChecks(RuleModule):
         return out
 
     def _geometry(self, line, unit: UnitState, via: str) -> list[RuleApplication]:
-        seq, target, ctx = line["seq"], line["data"]["target"], self.ctx
+        seq, target, ctx = line["seq"], self.ctx.typed(line).target, self.ctx
         view = board_view(ctx)
         if unit.location is None and via != "balloon":
             return [sight_rule("IM.ART.FO.RANGE").unverifiable(seq, f"{unit.unit} has no location on the board")]

@@ -49,11 +49,11 @@ class SpottingChecks(RuleModule):
         self.last_spot: dict[str, int] = {}
 
     def after_Spotted(self, line):
-        self.last_spot[line["data"]["spotter"]] = line["seq"]
+        self.last_spot[self.ctx.typed(line).spotter] = line["seq"]
 
     def on_Spotted(self, line):
-        d, seq = line["data"], line["seq"]
-        unit = find_unit(self.ctx.board, d["spotter"])
+        d, seq = self.ctx.typed(line), line["seq"]
+        unit = find_unit(self.ctx.board, d.spotter)
         if unit is None:
             return []   # the generic reference check reports unknown units
         if unit.unit_class == "balloon":
@@ -67,23 +67,23 @@ class SpottingChecks(RuleModule):
         return out
 
     def _roll(self, line, unit: UnitState, view: Board) -> RuleApplication:
-        seq, d, tables = line["seq"], line["data"], self.ctx.tables
+        seq, d, tables = line["seq"], self.ctx.typed(line), self.ctx.tables
         # the roll comes after the previous spot (any spotter's); its subject may name the spotter,
         # the target hex or a unit in it: the format lets `subject` be "the id the roll is about"
         def spot_rolls(since: int) -> list[dict]:
             return self.ctx.rolls("IM.SPOT.ROLL", after=since, before=seq)
-        about = {unit.unit, d["spotter"], None, d["target"],
-                 *(u.unit for u in self.ctx.board.units_at(d["target"]))}
-        rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if l["data"].get("subject") in about] or \
+        about = {unit.unit, d.spotter, None, d.target,
+                 *(u.unit for u in self.ctx.board.units_at(d.target))}
+        rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if self.ctx.typed(l).subject in about] or \
             [l for l in spot_rolls(max(self.last_spot.values(), default=0)) if l.get("side") == line.get("side")]
         if not rolls:
             return spot_rule("IM.SPOT.ROLL").missing_roll(
-                seq, f"{unit.unit}'s spot of {d['target']} has no IM.SPOT.ROLL d10 before it")
-        roll = rolls[-1]
+                seq, f"{unit.unit}'s spot of {d.target} has no IM.SPOT.ROLL d10 before it")
+        roll, rolled = rolls[-1], self.ctx.typed(rolls[-1])
         column = spotting_column(view, unit)
-        dist = distance(unit.location, d["target"], view.placement) if unit.location else None
-        modified = roll["data"]["result"] + sum(m.get("value", 0) for m in roll["data"].get("modifiers", []))
-        inputs = {"column": column, "distance": dist, "roll": roll["data"]["result"], "modified": modified}
+        dist = distance(unit.location, d.target, view.placement) if unit.location else None
+        modified = rolled.result + sum(m.value for m in rolled.modifiers)
+        inputs = {"column": column, "distance": dist, "roll": rolled.result, "modified": modified}
         if not tables.has("SPOTTING") or dist is None:
             return spot_rule("IM.SPOT.ROLL").unverifiable(
                 seq, tables.lacks("Spotting Table (SPOTTING)"), related=[roll["seq"]], inputs=inputs)
@@ -94,28 +94,31 @@ class SpottingChecks(RuleModule):
         expected = limit is not None and modified <= limit
         inputs["number"] = limit
         return spot_rule("IM.SPOT.ROLL").judge(
-            seq, expected == d["spotted"], f"d10 {modified} against {limit}: spotted={expected}",
+            seq, expected == d.spotted, f"d10 {modified} against {limit}: spotted={expected}",
             f"d10 {modified} against {limit} ({column}, {dist} hexes) gives spotted={expected}",
-            Verdict.MISMATCH, expected=expected, recorded=d["spotted"], related=[roll["seq"]], inputs=inputs)
+            Verdict.MISMATCH, expected=expected, recorded=d.spotted, related=[roll["seq"]], inputs=inputs)
 
     def _sight(self, line, unit: UnitState, view: Board) -> list[RuleApplication]:
-        seq, target = line["seq"], line["data"]["target"]
+        seq, spot = line["seq"], self.ctx.typed(line)
+        target = spot.target
         spine, label = spine_reading(self.ctx, view, unit.location, target)
         result = sight(view, unit.location, target, observer_level=view.unit_level(unit), spine=spine)
-        if result.clear or not line["data"]["spotted"]:
+        if result.clear or not spot.spotted:
             return [spot_rule(result.rule).ok(seq, result.reason, interpretation=label)]
         return [spot_rule(result.rule).violation(
             seq, f"{unit.unit} cannot spot {target}: {result.reason}", inputs={"blocker": result.blocker},
             interpretation=label)]
 
     def _prone(self, line, unit: UnitState, view: Board) -> list[RuleApplication]:
-        seq, target = line["seq"], line["data"]["target"]
-        if "prone" not in unit.status or not line["data"]["spotted"]:
+        seq, spot = line["seq"], self.ctx.typed(line)
+        target = spot.target
+        if "prone" not in unit.status or not spot.spotted:
             return []
         dist = distance(unit.location, target, view.placement)
-        fired_on = any(l["data"].get("target") == unit.location
+        fires = map(self.ctx.typed, self.ctx.of_type("SmallArmsFired", before=seq))
+        fired_on = any(fire.target == unit.location
                        and any((self.ctx.board.units.get(f) or UnitState(f, None, "")).location == target
-                               for f in l["data"].get("firers", [])) for l in self.ctx.of_type("SmallArmsFired", before=seq))
+                               for f in fire.firers) for fire in fires)
         limit = 10 if fired_on else 1
         return [spot_rule("IM.OPTMOVE.PRONE.EFFECTS").judge(
             seq, dist <= limit, f"prone spotter, {dist} hex(es)",
@@ -123,27 +126,27 @@ class SpottingChecks(RuleModule):
             f"the target is {dist} hexes away", expected=limit, recorded=dist)]
 
     def on_SmallArmsFired(self, line):
-        d, seq, board = line["data"], line["seq"], self.ctx.board
+        d, seq, board, typed = self.ctx.typed(line), line["seq"], self.ctx.board, self.ctx.typed
         out = []
         spots = [l for l in self.ctx.of_type("Spotted", before=seq) if l["turn"] == line["turn"]
-                 and l["data"].get("target") == d["target"] and l["data"].get("spotted")]
-        for firer in d["firers"]:
+                 and typed(l).target == d.target and typed(l).spotted]
+        for firer in d.firers:
             unit = board.units.get(firer)
             if unit is None or unit.unit_class in AIRBORNE:
                 continue
-            own = [l for l in spots if _same_spotter(board, l["data"]["spotter"], unit)]
-            airborne = [l for l in spots if (find_unit(board, l["data"]["spotter"]) or unit).unit_class in AIRBORNE
+            own = [l for l in spots if _same_spotter(board, typed(l).spotter, unit)]
+            airborne = [l for l in spots if (find_unit(board, typed(l).spotter) or unit).unit_class in AIRBORNE
                         and l.get("side") == line.get("side")]
             if own:
-                out.append(spot_rule("IM.SPOT.NEEDED").ok(seq, f"{firer} spotted {d['target']}",
+                out.append(spot_rule("IM.SPOT.NEEDED").ok(seq, f"{firer} spotted {d.target}",
                                                           related=[own[-1]["seq"]]))
             elif airborne:
                 out.append(spot_rule("IM.ART.AIR.NOSPOT").violation(
-                    seq, f"{d['target']} was spotted only by an aircraft or balloon, which may not spot for "
+                    seq, f"{d.target} was spotted only by an aircraft or balloon, which may not spot for "
                     f"{firer}'s ground fire", related=[airborne[-1]["seq"]]))
             else:
                 out.append(spot_rule("IM.SPOT.NEEDED").violation(
-                    seq, f"{firer} fires at {d['target']} without having spotted it this turn", recorded=firer))
+                    seq, f"{firer} fires at {d.target} without having spotted it this turn", recorded=firer))
         return out
 
 
