@@ -142,6 +142,7 @@ class LogCursor:
     _prev: str = ZERO_HASH
     _last: Optional[dict[str, Any]] = None
     _last_plain: bool = False
+    _rules: Optional[RuleSet] = field(default=None, repr=False, compare=False)
 
     @property
     def prev(self) -> str:
@@ -154,8 +155,11 @@ class LogCursor:
 
     @property
     def rules(self) -> Optional[RuleSet]:
-        """The game's rule system (None before its GameStarted)."""
-        return find(self.ruleset)
+        """The game's rule system (None before its GameStarted); looked up once, not per line."""
+        rules = self._rules
+        if rules is None or rules.id != self.ruleset:
+            rules = self._rules = find(self.ruleset)
+        return rules
 
     def advance(self, obj: dict[str, Any], plain: bool = False) -> None:
         """Take a line already found valid into account (`plain`: see read_line)."""
@@ -281,13 +285,15 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
             raise LogError(line, *first_error(exc)) from None
     if cursor.game is None:
         _check_sequence(env, line, cursor)  # a first line that is not a GameStarted has no rule system
+    rules = cursor.rules
     try:
-        typed = validate_data(env.type, env.data, cursor.rules)
+        typed = validate_data(env.type, env.data, rules)
     except ValidationError as exc:
         raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
     if typed is None and not allow_unknown:
         raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
-    rules = ruleset(env.data["ruleset"]) if env.type == "GameStarted" else cursor.rules
+    if env.type == "GameStarted":
+        rules = ruleset(env.data["ruleset"])
     _check_sequence(env, line, cursor)
     _check_turn_and_phase(env, line, cursor, rules)
     _check_side(env, line, cursor)
@@ -346,11 +352,14 @@ def _check_turn_and_phase(env: Envelope, line: int, cursor: LogCursor, rules: Op
 
 
 def _check_side(env: Envelope, line: int, cursor: LogCursor) -> None:
-    sides = set(env.data.get("sides", {})) if env.type == "GameStarted" else cursor.sides
+    starts = env.type == "GameStarted"
+    sides = set(env.data.get("sides", {})) if starts else cursor.sides
     if env.side is not None and env.side not in sides:
         raise LogError(line, "side", f"side {env.side!r} is not one of the game's sides ({', '.join(sorted(sides))})")
+    if starts:
+        return
     for name in ("side", "active"):
-        value = env.data.get(name) if env.type != "GameStarted" else None
+        value = env.data.get(name)
         if isinstance(value, str) and value not in sides:
             raise LogError(line, f"data.{name}", f"side {value!r} is not one of the game's sides")
 

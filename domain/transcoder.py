@@ -51,9 +51,11 @@ class OrjsonTranscoder(JSONTranscoder):
             kind = type(value)
             if kind in _PLAIN:
                 continue
-            if kind is datetime and value.tzinfo is timezone.utc and self._iso_datetimes:
+            if kind is datetime:
                 last, new = self._last_datetime
                 if last is not value:
+                    if value.tzinfo is not timezone.utc or not self._iso_datetimes:
+                        continue
                     # orjson writes a UTC datetime as isoformat() does, in a quarter of the time.
                     new = {"_type_": "datetime_iso", "_data_": orjson.dumps(value)[1:-1].decode("ascii")}
                     self._last_datetime = (value, new)
@@ -65,6 +67,10 @@ class OrjsonTranscoder(JSONTranscoder):
                 tagged = dict(obj)
             tagged[key] = new
         return obj if tagged is None else tagged
+
+    def register(self, transcoding) -> None:
+        super().register(transcoding)
+        self._last_datetime = (None, None)  # tagged by the transcodings as they were
 
     @property
     def _iso_datetimes(self) -> bool:
