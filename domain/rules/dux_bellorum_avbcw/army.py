@@ -46,6 +46,7 @@ class ArmyReport:
     """What a list costs by the text, and what is wrong with it."""
     errors: list[ArmyError] = field(default_factory=list)
     costs: dict[str, Any] = field(default_factory=dict)      # unit -> points by the text (or [3, 4])
+    breakdown: dict[str, str] = field(default_factory=dict)  # unit -> what its points are made of
     total: Any = None
     judged: list[tuple[Optional[str], str]] = field(default_factory=list)   # (unit, rule) looked at
 
@@ -237,7 +238,7 @@ class _Checker:
                 self.error(entry.unit, CAP, total, limit, cap["words"],
                            f"special rules {extra:+d} on {b} make {total} points", verdict)
                 break
-        shown = " + ".join(why)
+        shown = self.report.breakdown[entry.unit] = " + ".join(why)
         if entry.pts not in costs:
             expected = costs[0] if len(costs) == 1 else costs
             priced = [self.book.special[r]["words"] for r in dict.fromkeys(entry.special) if r in self.book.special]
@@ -324,8 +325,16 @@ class AVBCWArmy(RuleModule):
             failed.add((err.unit, err.rule))
         for unit, rule in dict.fromkeys(report.judged):
             if (unit, rule) not in failed:
-                out.append(RULEBOOK.rule(rule).ok(seq, f"{unit or 'the army'}: as the text prices and allows it"))
+                out.append(RULEBOOK.rule(rule).ok(seq, self._ok(report, unit, rule)))
         return out
+
+    @staticmethod
+    def _ok(report: ArmyReport, unit: Optional[str], rule: str) -> str:
+        if unit is None:
+            return f"the army: {report.total} points, as listed"
+        if rule in (UNIT_STATS, VEH_STATS) and unit in report.breakdown:
+            return f"{unit}: {report.costs[unit]} points by the text ({report.breakdown[unit]})"
+        return f"{unit}: as the text prices and allows it"
 
     def _has_heavy_mortar(self, line) -> bool:
         return any(u["type"] == "mortar-heavy" for u in line["data"]["units"])
