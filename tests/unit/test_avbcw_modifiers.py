@@ -72,3 +72,32 @@ def test_equipment_that_adds_dice():
     game.add("UnitStatusChanged", {"unit": "r-1", "status": "suppressed"}, "royalist")
     seq = shoot(game, dice=4)
     assert game.verdicts("AVBCW.SUPP.EFFECTS")[seq] == ["ok"]
+
+
+def test_mad_minute():
+    # Mad minute: "The unit gains +2 SHOOT and automatically suffers 'out of ammo' as a result"
+    mad = INFANTRY | {"special": ["AVBCW.AB.MADMINUTE"]}
+    game = duel(shooter=mad)
+    fired = shoot(game, dice=8)
+    game.add("AmmoStateChanged", {"unit": "r-1", "state": "exhausted", "cause": "AVBCW.AB.MADMINUTE"}, "royalist")
+    out = len(game.lines)
+    verdicts = game.verdicts("AVBCW.AB.MADMINUTE")
+    assert verdicts[fired][-1] == "ok" and verdicts[out] == ["ambiguous"]            # low or exhausted: no default
+    assert game.verdicts("AVBCW.AB.MADMINUTE", "avbcw-mad-minute=exhausted")[out] == ["ok"]
+    game = duel(shooter=mad)
+    fired = shoot(game, dice=8)
+    game.to_phase("move")
+    assert game.verdicts("AVBCW.AB.MADMINUTE")[fired][-1] == "violation"             # no ammunition change
+    game = duel(shooter=mad)
+    plain = shoot(game, dice=6)                                                      # without it: 6
+    assert game.verdicts("AVBCW.SHOOT.MODS")[plain] == ["ok"]
+
+
+def test_off_table_tiers():
+    # Off table support: "2 points per shot = SHOOT 5 (1) Indirect"; the -1 of a wood "Does not
+    # apply against Indirect fire"
+    game = duel([WOOD])
+    right = shoot(game, dice=5, off_table=2)
+    wrong = shoot(game, attack="a-2", dice=4, off_table=2)
+    verdicts = game.verdicts("AVBCW.SHOOT.MODS")
+    assert verdicts[right] == ["ok"] and verdicts[wrong] == ["mismatch"]

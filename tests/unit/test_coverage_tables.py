@@ -120,8 +120,9 @@ def test_module_statuses_keep_what_the_modules_used_before():
     # docs/rules/dux-bellorum-avbcw.md as written by hand before: "AVBCW.VEH.FACING | Vehicles: Movement |
     # judged | movement.py", "AVBCW.EQ.INDIRECT | Indirect | partly judged | shooting.py", "AVBCW.VEH.DATA |
     # ... | not judgeable from a log", "AVBCW.EQ.SMOKE | Smoke bombs | ambiguous | - | ...; not yet judged"
-    # (since judged by end_phase.py: placing, drift toward TableDefined.wind, dissipating)
-    ("AVBCW.VEH.FACING", "implemented"), ("AVBCW.EQ.INDIRECT", "partial"),
+    # (since judged by end_phase.py: placing, drift toward TableDefined.wind, dissipating; and support.py:
+    # the indirect shot's sight, spotter and line of communication)
+    ("AVBCW.VEH.FACING", "implemented"), ("AVBCW.EQ.INDIRECT", "implemented"),
     ("AVBCW.VEH.DATA", "not judgeable from a log"), ("AVBCW.EQ.SMOKE", "implemented"), ("AVBCW.BASE", "implemented"),
 ])
 def test_avbcw_statuses_from_the_modules_and_the_rulebook(rule, status):

@@ -16,6 +16,7 @@ from shapely.geometry import LineString, Point
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
+from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
 from domain.rules.engine import Rule, RuleApplication
 from domain.tabletop import geometry as geo
 
@@ -26,6 +27,8 @@ SQUADLMG = RULEBOOK.rule("AVBCW.EQ.SQUADLMG")
 SUPPRESSION = RULEBOOK.rule("AVBCW.SUPP.EFFECTS")
 TRENCHRATS = RULEBOOK.rule("AVBCW.AB.TRENCHRATS")
 PRONE = RULEBOOK.rule("AVBCW.PRONE")
+MADMINUTE = RULEBOOK.rule("AVBCW.AB.MADMINUTE")
+MAD_MINUTE = +2   # Mad minute: "The unit gains +2 SHOOT and automatically suffers 'out of ammo' as a result"
 
 CLOSE = 12.0                     # Bombs "+1(+1) SHOOT within 12”"; SMGs "+1 SHOOT (12”)"
 SOFT_COVER, HARD_COVER = -1, -2  # "-1* Target unit is prone, in terrain, behind a 'soft' obstacle ..., or obscurement";
@@ -46,22 +49,44 @@ class AVBCWShotDice(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.low: dict[str, int] = {}    # unit -> low results so far (any weapon)
+        self.mad: dict[str, int] = {}    # unit -> seq of its mad minute, until its ammunition changes
         self.smg_lost: set[str] = set()  # SMGs: "This bonus is permanently lost once the unit becomes 'low on ammo'"
 
     def on_AmmoStateChanged(self, line):
         data = self.ctx.typed(line)
+        out = []
+        if data.unit in self.mad and data.state != "normal":
+            fired = self.mad.pop(data.unit)
+            reading = self.ctx.interpretations.reading("avbcw-mad-minute")
+            label = self.ctx.interpretations.label("avbcw-mad-minute")
+            if reading is None:
+                out.append(MADMINUTE.ambiguous(line["seq"], f"{data.unit} goes {data.state} after its mad minute: \"out of "
+                                               "ammo\" is low or exhausted, the text does not say", related=[fired],
+                                               interpretation=label))
+            else:
+                out.append(MADMINUTE.judge(line["seq"], data.state == reading, f"{data.unit} goes {data.state}",
+                                           f"{data.unit} goes {data.state} after its mad minute, not {reading}",
+                                           related=[fired], interpretation=label))
         self.low[data.unit] = 0 if data.state == "normal" else self.low.get(data.unit, 0) + 1
         if data.state != "normal":
             self.smg_lost.add(data.unit)
+        return out
 
     def on_ShotFired(self, line) -> Iterable[RuleApplication]:
         data, seq = self.ctx.typed(line), line["seq"]
         board = self.ctx.board
         shooter, target = board.units.get(data.shooter), board.units.get(data.target)
-        if data.off_table is not None or not (on_table(shooter) and on_table(target)):
+        if not (on_table(shooter) and on_table(target)):
             return ()
         entry = self.lists.get(data.shooter)
-        printed, rating = weapon_rating(data.weapon, entry)
+        called = data.off_table is not None
+        if called:   # off-table support: its tier's rating, "Indirect"
+            if data.off_table not in OTS_TIERS:
+                return ()      # the smoke row, or no tier: no dice to count
+            printed, rating = f"off-table tier {data.off_table}", OTS_TIERS[data.off_table]
+            data = data.model_copy(update={"indirect": True})
+        else:
+            printed, rating = weapon_rating(data.weapon, entry)
         if rating is None:
             return ()      # SHOOT.RATINGS says the rating is not known
         base = rating.hard if data.rating == "hard" else rating.soft
@@ -70,8 +95,10 @@ class AVBCWShotDice(ListedModule):
                                    recorded=data.rating)]
         aim = Aim(self, data, shooter, target, entry)
         distance = aim._distance()[0]
-        parts = self._shooter_parts(data, shooter, entry, distance) + self._target_parts(data, aim, target)
+        parts = ([] if called else self._shooter_parts(data, shooter, entry, distance)) + self._target_parts(data, aim, target)
         changes = _readings(parts)
+        if not called and has_rule(entry, MADMINUTE.id) and data.rating == "soft":
+            return self._mad_minute(line, data, parts, {max(0, base + c) for c in changes}, printed, base)
         lows = self.low.get(data.shooter, 0)
         if lows:
             recorded = modifier_sum(data.modifiers)
@@ -81,6 +108,33 @@ class AVBCWShotDice(ListedModule):
             return [self._judge(seq, data, parts, changes, recorded, f"its recorded modifiers sum to {recorded:+d}")]
         dice = {max(0, base + c) for c in changes}
         return [self._judge(seq, data, parts, dice, data.dice, f"{printed} {data.rating} {base}")]
+
+    def _mad_minute(self, line, data, parts: list[Part], plain: set[int], printed: str, base: int) -> list[RuleApplication]:
+        """A Mad minute unit shoots with or without its +2; with it, it "automatically suffers 'out of
+        ammo'" (avbcw-mad-minute: low or exhausted, no default)."""
+        seq = line["seq"]
+        if self.low.get(data.shooter):
+            return [MADMINUTE.unverifiable(seq, f"{data.shooter} is low on ammo: its halved dice are AMMO.LOW's")]
+        mad = {d + MAD_MINUTE for d in plain}
+        if data.dice in mad and data.dice not in plain:
+            self.mad[data.shooter] = seq
+            return [MADMINUTE.ok(seq, f"{data.shooter} fires its mad minute: {data.dice} dice ({printed} +2)")]
+        return [self._judge(seq, data, parts, plain, data.dice, f"{printed} {data.rating} {base}")]
+
+    def on_PhaseStarted(self, line):
+        return self._mad_unspent()
+
+    def on_TurnStarted(self, line):
+        return self._mad_unspent()
+
+    def finish(self):
+        return self._mad_unspent()
+
+    def _mad_unspent(self) -> list[RuleApplication]:
+        out = [MADMINUTE.violation(seq, f"{unit} fired its mad minute and no AmmoStateChanged follows: it "
+                                   "\"automatically suffers 'out of ammo'\"") for unit, seq in self.mad.items()]
+        self.mad.clear()
+        return out
 
     def _shooter_parts(self, data, shooter, entry, distance: float) -> list[Part]:
         parts = []
@@ -184,4 +238,11 @@ COVERAGE = {
                             "\"an additional -1\" for a Trench rats target behind a hedge, fence or wall; its cost: the "
                             "army list's"),
     "AVBCW.PRONE": ("partial", TESTS + "test_cover_on_the_table", "a prone target in the open: -1"),
+    "AVBCW.AB.MADMINUTE": ("ambiguous", TESTS + "test_mad_minute",
+                           "a Mad minute unit's soft dice with or without \"+2 SHOOT\"; with it, an AmmoStateChanged by "
+                           "the phase's end (none: violation), low or exhausted by `avbcw-mad-minute` (no default: "
+                           "`ambiguous`, AVBCW.Z 2)"),
+    "AVBCW.ARMY.OTS": ("ambiguous", TESTS + "test_off_table_tiers",
+                       "an off-table shot's dice: its tier's rating (1: 4(1), 2: 5(1), 3: 6(2), 4: 7(2)) with the "
+                       "target's cover as against indirect fire"),
 }
