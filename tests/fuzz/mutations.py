@@ -159,13 +159,32 @@ def parent(obj: Any, path: Path_) -> Any:
 # -- mutations of one log ---------------------------------------------------------------------
 # Each takes hypothesis' draw and the lines, and returns the new lines and what it did.
 
+# A line nested deeper than this is not taken apart again by a later mutation: rewriting it
+# (`dumps` walks it) would need as many Python frames, more than hypothesis leaves on the stack.
+REWRITE_DEPTH = 300
+
+
 def json_object(text: str) -> Optional[dict[str, Any]]:
-    """The line's JSON object, or None when it is not one (or is nested beyond Python's stack)."""
+    """The line's JSON object, or None when it is not one (or is nested too deep to rewrite)."""
+    if max(text.count("["), text.count("{")) > REWRITE_DEPTH and _nesting(text) > REWRITE_DEPTH:
+        return None
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in the text (strings' brackets counted too: an upper bound)."""
+    depth = deepest = 0
+    for c in text:
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
 
 
 def _pick_object(draw: Draw, lines: list[str]) -> Optional[tuple[int, Any]]:
