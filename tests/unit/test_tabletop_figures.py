@@ -318,7 +318,11 @@ def test_the_board_renders_as_a_png(monkeypatch):
     highlight = {"path": CAR_PATH, "units": ["s-car"], "line": [[24.0, 9.0], [24.0, 21.0]],
                  "arc": {"origin": [24.0, 9.0], "facing": 0, "half_width": 45}}
     out = ARTIFACTS / "tabletop-avbcw.png"
-    tabletop_figure(avbcw_board(), highlight).write_image(str(out), width=900, height=820)
+    figure = tabletop_figure(avbcw_board(), highlight)
+    try:
+        figure.write_image(str(out), width=900, height=820)
+    except Exception:  # noqa: BLE001 - kaleido's browser tab can lose its scripts' load on a loaded machine
+        figure.write_image(str(out), width=900, height=820)   # once more: a second failure fails the test
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
