@@ -31,17 +31,24 @@ FIGURES = [(section, store, figure)
            ("board", None, "sight_checks_per_s")]
 
 
-def _umpire(checkout: Path, *args: str) -> tuple[str, float]:
+def _umpire(checkout: Path, *args: str, statuses: tuple[int, ...] = (0,)) -> tuple[str, float]:
     """Run `umpire ARGS` from this checkout; its stdout and its wall time."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "api.cli", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True)
+    if done.returncode not in statuses:
+        raise RuntimeError(f"umpire {' '.join(args)} in {checkout}: exit {done.returncode}: {done.stderr[-400:]}")
     return done.stdout, time.perf_counter() - start
 
 
 def _bench_figures(checkout: Path, events: int, pg: Optional[str]) -> dict[str, float]:
-    out, _ = _umpire(checkout, "bench", "--events", str(events), *(["--pg", pg] if pg else []))
+    # A checkout whose `umpire bench` measures the audit curve too runs it on the smallest game
+    # here (the audit is timed below, on the same game for both); exit 1 is a missed target.
+    audit = ["--audit-turns", "2", "--audit-runs", "1"] \
+        if "--audit-turns" in (checkout / "api" / "commands" / "bench.py").read_text(encoding="utf-8") else []
+    out, _ = _umpire(checkout, "bench", "--events", str(events), *audit, *(["--pg", pg] if pg else []),
+                     statuses=(0, 1))
     figures = json.loads(out)
     picked = {}
     for section, store, figure in FIGURES:
@@ -52,7 +59,15 @@ def _bench_figures(checkout: Path, events: int, pg: Optional[str]) -> dict[str, 
 
 
 def _audit_seconds(checkout: Path, game: Path) -> float:
-    return _umpire(checkout, "audit", str(game), "--format", "json")[1]
+    return _umpire(checkout, "audit", str(game), "--format", "json", statuses=(0, 1))[1]
+
+
+def _generated_game(checkout: Path, turns: int = 512, seed: int = 7) -> Path:
+    """A game `umpire generate` plays (about 14,000 events at 512 turns), written once."""
+    folder = Path("/tmp") / f"umpire-before-after-g{turns}-{seed}"
+    if not any(folder.glob("*.jsonl")):
+        _umpire(checkout, "generate", "--turns", str(turns), "--seed", str(seed), "-o", str(folder))
+    return next(folder.glob("*.jsonl"))
 
 
 def _compare(samples: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, Any]]:
@@ -81,6 +96,8 @@ def run(before: Path, after: Path, pg: Optional[str], rounds: int, audits: int, 
             if round_ < audits:
                 seconds = _audit_seconds(checkouts[which], before / DEMO_GAME)
                 samples[which].setdefault("audit_demo_game_s", []).append(round(seconds, 3))
+                seconds = _audit_seconds(checkouts[which], _generated_game(before))
+                samples[which].setdefault("audit_generated_512_turns_s", []).append(round(seconds, 3))
     return _compare(samples)
 
 
