@@ -137,3 +137,23 @@ def test_a_unit_run_over_within_3_must_attack():
     run = game.add("UnitRunOver", {"vehicle": "r-tank", "unit": "s-inf"}, "royalist")
     game.start(2)
     assert game.verdicts("AVBCW.VEH.RUNOVER")[run][-1] == "violation"
+
+
+def test_wrecking_tools_against_a_vehicle():
+    # Wrecking tools: "The unit gains +0 (+1) MELEE against tanks, bunkers and so on": Regulars'
+    # MELEE 4(1) against the Whippet's hull, hard: 1 + 1 = 2 dice
+    wreckers = INFANTRY | {"special": ["AVBCW.EQ.WRECK"]}
+    for faces, verdict in ((2, "ok"), (1, "mismatch")):
+        game = Game()
+        game.army("royalist", **{"r-tank": WHIPPET})
+        game.army("socialist", **{"s-inf": wreckers})
+        game.deploy("royalist", "r-tank", 20.0, 10.0, w=3.0, d=5.0)
+        game.deploy("socialist", "s-inf", 20.0, 15.0, facing=180)
+        game.start(1, "close-combat")
+        seq = game.add("VehicleAssaulted", {"unit": "s-inf", "vehicle": "r-tank", "facing": "F", "rating": "hard"},
+                       "socialist")
+        game.add("DieRolled", {"purpose": "DB.MELEE", "die": f"{faces}d6", "results": [4] * faces, "result": 4 * faces,
+                               "subject": "s-inf"}, "socialist")
+        game.move("socialist", "s-inf", (20.0, 15.0), (20.0, 20.0), mode="retreat")
+        game.to_phase("morale-and-victory")
+        assert game.verdicts("AVBCW.EQ.WRECK")[seq] == [verdict]

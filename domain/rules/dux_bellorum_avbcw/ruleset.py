@@ -48,14 +48,14 @@ BOARD = {
 def _rule_modules() -> list[type]:
     """The rule modules, in the order they judge each event: the turn's sequence, movement, then
     shooting."""
-    from domain.rules.dux_bellorum_avbcw import army, bravery, deployment, end_phase, leadership, melee, modifiers
-    from domain.rules.dux_bellorum_avbcw import movement, priority, sequence, shooting, skirmish, support, suppression
-    from domain.rules.dux_bellorum_avbcw import vehicle_damage, vehicle_moves
+    from domain.rules.dux_bellorum_avbcw import army, army_play, bravery, deployment, end_phase, leadership, melee
+    from domain.rules.dux_bellorum_avbcw import modifiers, movement, priority, sequence, shooting, skirmish, support
+    from domain.rules.dux_bellorum_avbcw import suppression, vehicle_damage, vehicle_moves
     return [army.AVBCWArmy, deployment.AVBCWDeployment, sequence.AVBCWSequence, bravery.AVBCWBravery,
             suppression.AVBCWMoveLimits, leadership.AVBCWLeadership, skirmish.AVBCWSkirmish, priority.AVBCWPriority,
             melee.AVBCWMelee, modifiers.AVBCWShotDice, vehicle_damage.AVBCWVehicleDamage,
             vehicle_moves.AVBCWVehicleMoves, end_phase.AVBCWEndPhase, movement.AVBCWMovement, shooting.AVBCWShooting,
-            support.AVBCWSupport]
+            support.AVBCWSupport, army_play.AVBCWArmyRules]
 
 
 def _army_check():

@@ -14,7 +14,7 @@ from typing import Iterable, Optional
 
 from shapely.geometry import LineString, Point
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, rating_of, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import distance, extent_after
 from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT
 from domain.rules.engine import RuleApplication
@@ -25,6 +25,9 @@ EMBARK = RULEBOOK.rule("AVBCW.VEH.EMBARK")
 ASSAULTED = RULEBOOK.rule("AVBCW.VEH.ASSAULTED")
 PRO = RULEBOOK.rule("AVBCW.VEH.PRO")
 RUNOVER = RULEBOOK.rule("AVBCW.VEH.RUNOVER")
+WRECK = RULEBOOK.rule("AVBCW.EQ.WRECK")
+BAYONETS = RULEBOOK.rule("AVBCW.EQ.BAYONETS")
+SMG = RULEBOOK.rule("AVBCW.EQ.SMG")
 
 BOG_PURPOSE = "AVBCW.VEH.TRACKED.BOG"
 OBSTACLES = frozenset({"hedge", "fence", "wall"})
@@ -48,8 +51,10 @@ class Assault:
     unit: str
     vehicle: str
     seq: int
+    rating: str = "soft"
     retreated: bool = False
     destroyed: bool = False
+    counted: bool = False
 
 
 @dataclass
@@ -58,6 +63,7 @@ class TurnLog:
     paths: dict[str, list] = field(default_factory=dict)           # vehicle -> its last path this turn
     boarding: dict[str, int] = field(default_factory=dict)         # vehicle -> first (dis)embarking seq
     run_over: dict[tuple[str, str], int] = field(default_factory=dict)   # (vehicle, unit) -> UnitRunOver seq
+    moved_into: dict[str, int] = field(default_factory=dict)             # unit -> seq of an own move this turn
     assaults: list[Assault] = field(default_factory=list)
 
 
@@ -85,6 +91,8 @@ class AVBCWVehicleMoves(ListedModule):
             self.turn.paths[data.unit] = [geo.xy(p) for p in data.path]
             if self._tracked(data.unit) and len(data.path) > 1:
                 out += self._crossings(line, data, unit)
+        if data.mode in (None, "normal", "second", "charge"):
+            self.turn.moved_into[data.unit] = line["seq"]
         if data.mode == "retreat":
             for assault in self.turn.assaults:
                 if assault.unit == data.unit:
@@ -223,7 +231,8 @@ class AVBCWVehicleMoves(ListedModule):
         unit, vehicle = self.ctx.board.units.get(data.unit), self.ctx.board.units.get(data.vehicle)
         if unit is None or vehicle is None or unit.position is None or vehicle.position is None:
             return ()
-        self.turn.assaults.append(Assault(data.unit, data.vehicle, seq))
+        out_before = self._assault_dice()
+        self.turn.assaults.append(Assault(data.unit, data.vehicle, seq, data.rating))
         far = distance(self.ctx, unit_extent(unit), unit_extent(vehicle))
         moved = round(self.turn.moved.get(data.vehicle, 0.0), 1)
         ran_over = (data.vehicle, data.unit) in self.turn.run_over
@@ -240,6 +249,45 @@ class AVBCWVehicleMoves(ListedModule):
                                        f"{data.vehicle}", f"{data.unit} assaults hard {data.vehicle} with its soft "
                                        "rating: \"using their soft or hard target MELEE rating as appropriate\""))
         out.append(self._facing(seq, data, unit, vehicle))
+        return out_before + out
+
+    def _assault_dice(self) -> list[RuleApplication]:
+        """The dice of each assault not yet counted: its DB.MELEE roll against the rating used,
+        Wrecking tools "+0 (+1) MELEE against tanks, bunkers and so on", Bayonets and SMGs "+1 MELEE"
+        on the soft rating. Whether the Melee modifiers (+1 charged ...) apply to an assault on a
+        vehicle the text does not say."""
+        out = []
+        for assault in self.turn.assaults:
+            if assault.counted:
+                continue
+            assault.counted = True
+            rolls = self.ctx.rolls_for(assault.unit, "DB.MELEE", after=assault.seq)
+            entry = self.lists.get(assault.unit)
+            rating = rating_of(entry.stats.get("MELEE") if entry else None)
+            if not rolls or rating is None:
+                continue
+            hard = assault.rating == "hard"
+            base = rating.hard if hard else rating.soft
+            if base is None:
+                continue
+            extra = [(WRECK, 1 if hard else 0, "Wrecking tools +0 (+1)")] if has_rule(entry, WRECK.id) else []
+            extra += [] if hard else [(BAYONETS, 1, "Bayonets +1")] * has_rule(entry, BAYONETS.id)
+            extra += [] if hard else [(SMG, 1, "SMGs +1")] * has_rule(entry, SMG.id)
+            expected = base + sum(e[1] for e in extra)
+            faces = len(self.ctx.typed(rolls[0]).results or [1])
+            rule = next((r for r, amount, _ in extra if amount and faces == expected - amount), ASSAULTED)
+            why = ", ".join([f"MELEE {base}"] + [e[2] for e in extra])
+            if faces == expected:
+                out.append((extra[0][0] if extra else ASSAULTED).ok(assault.seq, f"{assault.unit} rolls {faces} ({why})",
+                                                                   related=[rolls[0]["seq"]]))
+            elif (self.turn.moved_into.get(assault.unit) and faces == expected + 1):
+                out.append(ASSAULTED.ambiguous(assault.seq, f"{assault.unit} rolls {faces}: {expected} ({why}) +1 for its "
+                                               "charge, and the text does not say the Melee modifiers apply to an "
+                                               "assault on a vehicle", related=[rolls[0]["seq"]]))
+            else:
+                out.append(rule.mismatch(assault.seq, f"{assault.unit} rolls {faces} dice against {assault.vehicle}, not "
+                                         f"{expected} ({why})", expected=expected, recorded=faces,
+                                         related=[rolls[0]["seq"]]))
         return out
 
     def _facing(self, seq, data, unit, vehicle) -> RuleApplication:
@@ -287,13 +335,13 @@ class AVBCWVehicleMoves(ListedModule):
                                   "unit must attack the vehicle in melee if able to do so\"")]
 
     def on_PhaseStarted(self, line):
-        return self._bog_done()
+        return [*self._bog_done(), *self._assault_dice()]
 
     def on_TurnStarted(self, line):
-        return [*self._bog_done(), *self._turn_done()]
+        return [*self._bog_done(), *self._assault_dice(), *self._turn_done()]
 
     def finish(self):
-        return [*self._bog_done(), *self._turn_done()]
+        return [*self._bog_done(), *self._assault_dice(), *self._turn_done()]
 
 
 TESTS = "tests/unit/test_avbcw_vehicle_moves.py::"
@@ -316,6 +364,11 @@ COVERAGE = {
                       "the facing an assault names: the arc (F, R, B, L, 45° either side of each) holding the "
                       "attacker's leader, on a boundary `ambiguous`. A shot's facing and Open PRO 2: no event records "
                       "them (hits against PRO are DB core)"),
+    "AVBCW.EQ.WRECK": ("implemented", f"{TESTS}test_wrecking_tools_against_a_vehicle",
+                       "an assault's DB.MELEE dice: the rating used with Wrecking tools \"+0 (+1)\" (and Bayonets and "
+                       "SMGs +1 on the soft rating); one more after a move this turn: `ambiguous` (the Melee modifiers "
+                       "are not said to apply to attacking a vehicle); its cost and who may take it (\"(and Foot "
+                       "Commander\", AVBCW.Z 4): the army list's"),
     "AVBCW.VEH.RUNOVER": ("partial", f"{TESTS}test_a_unit_run_over_within_3_must_attack",
                           "a unit run over that the vehicle stays within 3” of attacks it (VehicleAssaulted) that turn"),
 }
