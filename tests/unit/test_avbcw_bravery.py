@@ -264,3 +264,22 @@ def test_run_over_brv_less_the_vehicles_pro():
     wrong = bravery(game, "s-inf", brv=8, why="run-over", side="socialist")
     verdicts = game.verdicts("AVBCW.VEH.RUNOVER")
     assert verdicts[right] == ["ok"] and verdicts[wrong] == ["mismatch"]
+
+
+def test_fearless_ignores_suppression():
+    # Fearless: "The unit can choose to ignore any suppression result that it suffers"; then it is not
+    # held by "While suppressed a unit; • Remains prone and cannot move"
+    for special, verdict in ((["AVBCW.AB.FEARLESS"], "ok"), ([], "violation")):
+        game = Game()
+        game.army("royalist", **{"r-inf": INFANTRY})
+        game.army("socialist", **{"s-inf": INFANTRY | {"special": special}})
+        game.deploy("royalist", "r-inf", 24.0, 8.0)
+        game.deploy("socialist", "s-inf", 24.0, 30.0, facing=180)
+        game.start(1, "missile-fire")
+        game.add("CohesionLost", {"unit": "s-inf", "points": 2, "cause": "shooting"}, "socialist")
+        ignored = game.add("UnitStatusChanged", {"unit": "s-inf", "status": "suppression-ignored"}, "socialist")
+        game.start(2)
+        bravery(game, "s-inf", side="socialist")
+        moved = game.move("socialist", "s-inf", (24.0, 30.0), (24.0, 26.0))
+        assert game.verdicts("AVBCW.SUPP.TRIGGER")[ignored] == [verdict]
+        assert moved not in game.verdicts("AVBCW.SUPP.EFFECTS")

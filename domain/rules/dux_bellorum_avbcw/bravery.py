@@ -256,19 +256,19 @@ TESTS = "tests/unit/test_avbcw_bravery.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
     "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_suppressed_brv", "a suppressed unit's bravery test at BRV -2"),
-    "AVBCW.EQ.BANNER": ("partial", TESTS + "test_banner_and_brittle", "\"+1 BRV\" in every bravery test; its cost and who "
+    "AVBCW.EQ.BANNER": ("implemented", TESTS + "test_banner_and_brittle", "\"+1 BRV\" in every bravery test; its cost and who "
                         "may take it: the army list's"),
-    "AVBCW.AB.BRITTLE": ("partial", TESTS + "test_banner_and_brittle", "\"Bravery is 6 when taking break tests\" (why "
+    "AVBCW.AB.BRITTLE": ("implemented", TESTS + "test_banner_and_brittle", "\"Bravery is 6 when taking break tests\" (why "
                          "break), whatever the listed BRV; its cost and the \"Bravery 7 or more\" it needs: the army "
                          "list's"),
     "AVBCW.AB.INSPIRING": ("partial", TESTS + "test_an_inspiring_commander_lends_its_brv",
                            "`brv_from`: a friendly Inspiring commander (foot or mounted, or listing it) whose leader "
                            "figure is within 12” of the unit (`measure`), its BRV used; a Tank Commander: `ambiguous` "
-                           "(\"acts as a Commander\", no Inspiring note). Its Leadership Points: not yet"),
+                           "(\"acts as a Commander\", no Inspiring note); its Leadership Points: leadership.py"),
     "AVBCW.VEH.TRACKED.BOG": ("partial", TESTS + "test_a_bogged_vehicle_tests_at_minus_two",
-                              "a bogged vehicle's next test (or a test why bog) at BRV -2. The bog rolls and where the "
-                              "move ends: not yet"),
+                              "a bogged vehicle's next test (or a test why bog) at BRV -2; the bog rolls and where the "
+                              "move ends: vehicle_moves.py"),
     "AVBCW.VEH.RUNOVER": ("partial", TESTS + "test_run_over_brv_less_the_vehicles_pro",
                           "the run-over test at BRV less the PRO of the vehicle of the last UnitRunOver of the unit (a "
-                          "PRO by facing: `unverifiable`). The 2 COH and the 3” assault: not yet"),
+                          "PRO by facing: `unverifiable`); the 2 COH: skirmish.py; the 3” assault: vehicle_moves.py"),
 }

@@ -278,8 +278,8 @@ COVERAGE = {
                            "move ends in contact with a retreating enemy; next turn's +1 (MELEE.MODS)"),
     "AVBCW.VEH.NOMELEE": ("implemented", TESTS + "test_vehicles_never_melee",
                           "a vehicle in a CloseCombatFought: violation"),
-    "AVBCW.EQ.BAYONETS": ("partial", TESTS + "test_melee_dice", "\"+1 MELEE\"; its cost and who may take it: the army "
+    "AVBCW.EQ.BAYONETS": ("implemented", TESTS + "test_melee_dice", "\"+1 MELEE\"; its cost and who may take it: the army "
                           "list's"),
-    "AVBCW.EQ.SMG": ("partial", TESTS + "test_melee_dice", "\"+1 MELEE\" until the unit is low on ammo (\"permanently "
-                     "lost\"); the +1 SHOOT (12”): not yet"),
+    "AVBCW.EQ.SMG": ("implemented", TESTS + "test_melee_dice", "\"+1 MELEE\" until the unit is low on ammo "
+                     "(\"permanently lost\"); the +1 SHOOT (12”): modifiers.py"),
 }

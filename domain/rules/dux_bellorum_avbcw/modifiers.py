@@ -227,14 +227,14 @@ COVERAGE = {
                          "that line, or prone (or suppressed) in the open, none of it against indirect fire; -2 for a "
                          "wall so met or a building, town or trench; both at once: `ambiguous` (-3 or -2); a low unit's "
                          "recorded modifiers instead of its halved dice"),
-    "AVBCW.EQ.BOMBS": ("partial", TESTS + "test_equipment_that_adds_dice", "\"+1(+1) SHOOT within 12”\" (range by "
+    "AVBCW.EQ.BOMBS": ("implemented", TESTS + "test_equipment_that_adds_dice", "\"+1(+1) SHOOT within 12”\" (range by "
                        "`avbcw-range`); its cost and who may take it: the army list's"),
     "AVBCW.EQ.SMG": ("partial", TESTS + "test_equipment_that_adds_dice",
                      "\"+1 SHOOT (12”)\" on soft dice, lost once low on ammo"),
-    "AVBCW.EQ.SQUADLMG": ("partial", TESTS + "test_equipment_that_adds_dice", "\"+1 SHOOT\" on soft dice; its cost "
+    "AVBCW.EQ.SQUADLMG": ("implemented", TESTS + "test_equipment_that_adds_dice", "\"+1 SHOOT\" on soft dice; its cost "
                           "and who may take it: the army list's"),
     "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_equipment_that_adds_dice", "a suppressed unit shoots at -2"),
-    "AVBCW.AB.TRENCHRATS": ("partial", TESTS + "test_cover_on_the_table",
+    "AVBCW.AB.TRENCHRATS": ("implemented", TESTS + "test_cover_on_the_table",
                             "\"an additional -1\" for a Trench rats target behind a hedge, fence or wall; its cost: the "
                             "army list's"),
     "AVBCW.PRONE": ("partial", TESTS + "test_cover_on_the_table", "a prone target in the open: -1"),

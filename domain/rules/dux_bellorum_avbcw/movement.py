@@ -297,7 +297,8 @@ COVERAGE = {
                            "the move ends where the extent first meets a hedge, fence or wall it was not touching, "
                            "or first touches area terrain; vehicles by `avbcw-vehicle-terrain` (default `cross`)"),
     "AVBCW.EQ.ARMOUR": ("partial", TESTS + "test_armour_costs_an_inch",
-                        "\"-1” move\"; its +1 PRO: not yet"),
+                        "\"-1” move\"; its +1 PRO is read only by the core hits (DB.SHOOT, DB.MELEE), not in the "
+                        "text"),
     "AVBCW.EQ.BICYCLES": ("partial", TESTS + "test_bicycles",
                           "12” when the whole path is on roads or good going; a move partly on them between MV and "
                           "12”: `ambiguous`"),

@@ -406,12 +406,12 @@ COVERAGE = {
                            "at least 2 COH lost from shooting this turn: suppressed by the end of the turn (or already "
                            "suppressed; `suppression-ignored` only for AB.FEARLESS); a suppression with less: "
                            "violation"),
-    "AVBCW.SUPP.NOPRONE": ("partial", TESTS + "test_melee_losses_do_not_suppress_and_vehicles_never_are",
-                           "\"Vehicles are never suppressed\"; the types that do not go prone: not yet"),
-    "AVBCW.SHOOT.RATINGS": ("partial", f"{TESTS}test_range_limits_and_arc; "
+    "AVBCW.SUPP.NOPRONE": ("implemented", TESTS + "test_melee_losses_do_not_suppress_and_vehicles_never_are",
+                           "\"Vehicles are never suppressed\"; the types that do not go prone: suppression.py"),
+    "AVBCW.SHOOT.RATINGS": ("implemented", f"{TESTS}test_range_limits_and_arc; "
                             f"{TESTS}test_how_wide_45_degrees_to_its_front_is",
                             "range limits of the rating (measured by `avbcw-range`) and the unit's 45° front arc "
-                            "(`avbcw-arc`). The dice a rating gives: not yet (SHOOT.MODS)"),
+                            "(`avbcw-arc`); the dice a rating gives, soft or hard: modifiers.py"),
     "AVBCW.LOS": ("implemented", f"{TESTS}test_line_of_sight; {LEGAL_REST}",
                   "from the leader, or the edge centre of the vehicle arc fired from: within 1” of a friend, a linear "
                   "obstacle met, more than 3” of area terrain (total along the line); over a hill `unverifiable` (no "
@@ -423,16 +423,21 @@ COVERAGE = {
                        "AmmoStateChanged recorded (or missing by the phase's end), half the dice (round down; with "
                        "modifiers by `avbcw-low-ammo-halve`), no shot after a second low result"),
     "AVBCW.EQ.INDIRECT": ("partial", TESTS + "test_an_indirect_weapon_has_a_minimum_range",
-                          "minimum range (\"even partly within\"); exactly at it: `ambiguous` (\"≥12”\"). Line of "
-                          "communication and spotters: not yet"),
-    "AVBCW.EQ.MIXED": ("partial", TESTS + "test_mixed_weapons_limit_the_range_to_18",
+                          "minimum range (\"even partly within\"); exactly at it: `ambiguous` (\"≥12”\"); the "
+                          "line of communication and spotters: support.py"),
+    "AVBCW.EQ.MIXED": ("implemented", TESTS + "test_mixed_weapons_limit_the_range_to_18",
                        "\"limited to 18”\""),
-    "AVBCW.EQ.POORSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
+    "AVBCW.EQ.POORSUP": ("implemented", TESTS + "test_poorly_and_well_supplied",
                          "low \"if any shooting attack dice rolls a '1'\"; both supply rules on one unit: "
                          "`ambiguous`"),
-    "AVBCW.EQ.WELLSUP": ("partial", TESTS + "test_poorly_and_well_supplied",
+    "AVBCW.EQ.WELLSUP": ("implemented", TESTS + "test_poorly_and_well_supplied",
                          "low \"only ... if all shooting attack dice roll a '1'\""),
+    "AVBCW.AB.FEARLESS": ("implemented", "tests/unit/test_avbcw_bravery.py::test_fearless_ignores_suppression",
+                          "`suppression-ignored` only by a Fearless unit (\"can choose to ignore any suppression "
+                          "result\"); then it moves as an unsuppressed unit (suppression.py)"),
     "AVBCW.VEH.SHOOT": ("partial", TESTS + "test_a_vehicle_weapon_fires_into_its_own_arcs",
-                        "the weapon's F/R/B/L arcs from its `at` point; low on ammo per weapon (AMMO.LOW). Coaxial "
-                        "MG, several targets, target priority: not yet"),
+                        "the weapon's F/R/B/L arcs from its `at` point; low on ammo per weapon (AMMO.LOW); each "
+                        "weapon's shot judged on its own target; target priority and the closest visible enemy "
+                        "vehicle: priority.py. The coaxial MG (+Co) \"instead of the main gun\": the log gives it "
+                        "no form, not judged"),
 }

@@ -143,8 +143,9 @@ COVERAGE = {
                             "no unit ends a move with its extent overlapping another unit's (contact is not intermixing); "
                             "vehicles pass through any unit; another unit passing through one: DB core skirmishers, "
                             "`unverifiable`"),
-    "AVBCW.VEH.RUNOVER": ("partial", TESTS + "test_an_enemy_driven_through_is_run_over",
+    "AVBCW.VEH.RUNOVER": ("implemented", TESTS + "test_an_enemy_driven_through_is_run_over",
                           "an enemy unit a vehicle's swept extent passes through: a UnitRunOver by the phase's end "
                           "(none without it), its run-over bravery test, and after a failure 2 COH lost (cause "
-                          "run-over, no more) or LPs used; the 3” melee that must follow: not yet"),
+                          "run-over, no more) or LPs used; the vehicle never ends intermingled (MOVE.SKIRMISH); the 3” "
+                          "melee that must follow: vehicle_moves.py"),
 }

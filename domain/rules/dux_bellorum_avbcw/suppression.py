@@ -187,16 +187,16 @@ COVERAGE = {
     "AVBCW.TURN": ("partial", f"{TESTS}test_a_bravery_test_for_each_unit_that_moves",
                    "a bravery test (why move) before each unit's own move this turn; after a failed one, what the unit "
                    "may do is DB.BRAVERY (`unverifiable`)"),
-    "AVBCW.SUPP.EFFECTS": ("partial", f"{TESTS}test_a_suppressed_unit_cannot_move; {TESTS}test_suppressed_brv",
+    "AVBCW.SUPP.EFFECTS": ("implemented", f"{TESTS}test_a_suppressed_unit_cannot_move; {TESTS}test_suppressed_brv",
                            "no own move in the turn of the suppression (\"as its move\"), none later until a bravery "
-                           "test to move is passed, `unsuppressed` only after one; -2 BRV (bravery.py). -2 SHOOT and "
-                           "the commanders' LPs: not yet"),
+                           "test to move is passed, `unsuppressed` only after one; -2 BRV: bravery.py; -2 SHOOT: "
+                           "modifiers.py; no LPs from a suppressed commander: leadership.py"),
     "AVBCW.SUPP.NOPRONE": ("implemented", f"{TESTS}test_who_goes_prone",
                            "a suppressed Mounted Commander, Cavalry, Mortar, Field gun or Flamethrower team (or vehicle) "
                            "recorded `prone`: violation; vehicles never suppressed (shooting.py)"),
-    "AVBCW.PRONE": ("partial", f"{TESTS}test_who_goes_prone; {TESTS}test_prone_instead_of_moving",
+    "AVBCW.PRONE": ("implemented", f"{TESTS}test_who_goes_prone; {TESTS}test_prone_instead_of_moving",
                     "\"Instead of moving\": not after an own move this turn, no own move after it; not the types of "
-                    "SUPP.NOPRONE. The -1 to hit a prone unit in the open: not yet (SHOOT.MODS)"),
+                    "SUPP.NOPRONE; the -1 to hit a prone unit in the open: modifiers.py"),
     "AVBCW.BRV.EXTREMES": ("implemented", f"{TESTS}test_double_one_gives_two_consecutive_moves; "
                            f"{TESTS}test_double_six_no_move_and_a_cohesion_lost",
                            "the faces of the DB.BRAVERY 2d6 before the test (none: `missing-roll`); double 1: a second "
