@@ -3,6 +3,9 @@ the game as recording its lines one by one does and gives the states their event
 and the stored rows are the library Mapper's stored events, byte for byte."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
+import pytest
 from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, Mapper, UUIDAsHex
 
 from domain.model import Game, Unit
@@ -57,3 +60,15 @@ def test_stored_rows_are_the_mappers_stored_events():
     library = [mapper().to_stored_event(e) for e in events]
     assert stored_rows(events, mapper()) == [(s.originator_id, s.originator_version, s.topic, s.state)
                                              for s in library]
+
+
+@pytest.mark.parametrize("state", [
+    {"timestamp": Game.Event.create_timestamp(), "line": '{"a":"\\"quoted\\""}', "turn": 3},
+    {"timestamp": datetime(1917, 4, 9, 5, 30, tzinfo=timezone(timedelta(hours=1))), "seq": 1},  # not UTC
+    {"timestamp": Game.Event.create_timestamp(), "path": ["1:1210", {"x": 1.5, "y": 2e16}], "seq": 2 ** 70},
+    {"timestamp": Game.Event.create_timestamp(), "status": None, "points": -3, "eliminated": True},
+])
+def test_a_state_without_uuids_is_written_in_one_call_as_encode_writes_it(state):
+    transcoder = mapper().transcoder
+    assert transcoder.encode_plain(state) == transcoder.encode(state)
+    assert transcoder.encode_plain(state) == transcoder.encode_plain(state)  # the tag kept for the next
