@@ -101,3 +101,21 @@ def test_off_table_tiers():
     wrong = shoot(game, attack="a-2", dice=4, off_table=2)
     verdicts = game.verdicts("AVBCW.SHOOT.MODS")
     assert verdicts[right] == ["ok"] and verdicts[wrong] == ["mismatch"]
+
+
+def test_half_a_rating_at_a_soft_vehicle():
+    # Cohesion: "Soft vehicles can be affected by anti-tank attack ratings, or normal attack ratings
+    # (at half that value (rounded down)": which rating is halved the unclosed bracket leaves open
+    from tests.unit.test_avbcw_movement import CAR, Game
+    def at_car(dice):
+        game = Game()
+        game.army("royalist", **{"r-1": INFANTRY})
+        game.army("socialist", **{"s-car": CAR})
+        game.deploy("royalist", "r-1", 24.0, 8.0)
+        game.deploy("socialist", "s-car", 24.0, 22.0, facing=180, w=2.0, d=4.0)
+        game.start(1, "missile-fire")
+        seq = shoot(game, target="s-car", dice=dice)
+        return game.verdicts("AVBCW.VEH.DAMAGE_SOURCE").get(seq), game.verdicts("AVBCW.SHOOT.MODS").get(seq)
+    assert at_car(3) == (["ambiguous"], None)        # 6 // 2
+    assert at_car(6) == (None, ["ok"])
+    assert at_car(2) == (None, ["mismatch"])

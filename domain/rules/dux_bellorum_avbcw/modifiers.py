@@ -17,6 +17,7 @@ from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_ru
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
 from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
+from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT as SOFT_VEHICLES
 from domain.rules.engine import Rule, RuleApplication
 from domain.tabletop import geometry as geo
 
@@ -28,6 +29,7 @@ SUPPRESSION = RULEBOOK.rule("AVBCW.SUPP.EFFECTS")
 TRENCHRATS = RULEBOOK.rule("AVBCW.AB.TRENCHRATS")
 PRONE = RULEBOOK.rule("AVBCW.PRONE")
 MADMINUTE = RULEBOOK.rule("AVBCW.AB.MADMINUTE")
+SOURCE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_SOURCE")
 MAD_MINUTE = +2   # Mad minute: "The unit gains +2 SHOOT and automatically suffers 'out of ammo' as a result"
 
 CLOSE = 12.0                     # Bombs "+1(+1) SHOOT within 12”"; SMGs "+1 SHOOT (12”)"
@@ -107,6 +109,14 @@ class AVBCWShotDice(ListedModule):
                                           "the dice are AMMO.LOW's halving of them")]
             return [self._judge(seq, data, parts, changes, recorded, f"its recorded modifiers sum to {recorded:+d}")]
         dice = {max(0, base + c) for c in changes}
+        if (self.lists.get(data.target) and self.lists.get(data.target).type in SOFT_VEHICLES
+                and data.dice not in dice):
+            halved = {max(0, base // 2 + c) for c in changes} | {max(0, base + c) // 2 for c in changes}
+            if data.dice in halved:
+                return [SOURCE.ambiguous(seq, f"{data.shooter} rolls {data.dice}, half its {printed}, at soft vehicle "
+                                         f"{data.target}: \"Soft vehicles can be affected by anti-tank attack ratings, or "
+                                         "normal attack ratings (at half that value (rounded down)\" leaves open which "
+                                         "rating is halved (AVBCW.Z 3)", expected=sorted(dice | halved), recorded=data.dice)]
         return [self._judge(seq, data, parts, dice, data.dice, f"{printed} {data.rating} {base}")]
 
     def _mad_minute(self, line, data, parts: list[Part], plain: set[int], printed: str, base: int) -> list[RuleApplication]:
@@ -238,6 +248,9 @@ COVERAGE = {
                             "\"an additional -1\" for a Trench rats target behind a hedge, fence or wall; its cost: the "
                             "army list's"),
     "AVBCW.PRONE": ("partial", TESTS + "test_cover_on_the_table", "a prone target in the open: -1"),
+    "AVBCW.VEH.DAMAGE_SOURCE": ("ambiguous", TESTS + "test_half_a_rating_at_a_soft_vehicle",
+                                "a shot at a soft vehicle rolling half its dice, \"at half that value (rounded down\" "
+                                "with its parenthesis unclosed (AVBCW.Z 3): `ambiguous`; the full dice: ok"),
     "AVBCW.AB.MADMINUTE": ("ambiguous", TESTS + "test_mad_minute",
                            "a Mad minute unit's soft dice with or without \"+2 SHOOT\"; with it, an AmmoStateChanged by "
                            "the phase's end (none: violation), low or exhausted by `avbcw-mad-minute` (no default: "
