@@ -32,8 +32,9 @@ class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
     def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),
                      snapshot_recorder: Optional[AggregateRecorder] = None) -> None:
         """Insert the rows and the snapshots in one transaction: all of them or none."""
-        params: list[Any] = [(originator_id.hex, version, topic, state)
-                             for originator_id, version, topic, state in rows]
+        hexes: dict[UUID, str] = {}  # a batch's rows have a few originators: each one's hex once
+        params: list[Any] = [(hexes.get(originator_id) or hexes.setdefault(originator_id, originator_id.hex),
+                              version, topic, state) for originator_id, version, topic, state in rows]
         with self.datastore.transaction(commit=True) as c:
             c.executemany(self.insert_events_statement, params)
             if snapshots:
