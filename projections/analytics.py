@@ -8,7 +8,9 @@ the log twice adds nothing, and `rebuild()` from nothing gives the same rows. Me
 bounded by one page and the tallies of the games in it.
 
 The data functions at the bottom (`ammunition`, `fire_orders`, `resistance`) catch up and
-answer `{"rows": [...]}`; the CLI, the API and the dashboard all read through them.
+answer `{"rows": [...]}`; the CLI, the API and the dashboard all read through them. The tabletop
+rule systems' rows (any kind not Infernal Machines') are kept as JSON in one table
+(`umpire_an_rows`) and answered by projections/analytics_tabletop.py.
 """
 from __future__ import annotations
 
@@ -20,12 +22,15 @@ from typing import Any, Callable, Iterable, Optional
 from domain.application import Ledger
 from domain.model import Game
 from domain.rulesets import find
+from projections.analytics_tabletop import ANSWERS
 from projections.store import ProjectionStore
 
 PROJECTION = "analytics"
 # The row kinds a rule system's tally yields, as (kind, row): one table each (SCATTER updates FIRE).
 AMMO, FIRE, SCATTER, RESIST = "ammo", "fire", "scatter", "resist"
 PROBLEMS = "analytics-problems"
+META, VERSION = "analytics-meta", 2  # 2: the tabletop rows; a store taken by an older version is taken again
+IM_KINDS = (AMMO, FIRE, SCATTER, RESIST)
 PAGE = 5000
 LOCK_KEY = 720_311  # a PostgreSQL advisory lock: one writer of this projection at a time
 
@@ -34,7 +39,7 @@ FIRE_COLUMNS = ("game", "seq", "barrage", "turn", "target", "observer_via", "col
                 "column_computed", "granted", "scattered")
 RESIST_COLUMNS = ("game", "seq", "hex", "turn", "event", "count")
 
-TABLES = ("umpire_an_ammo", "umpire_an_fire", "umpire_an_resist", "umpire_an_games")
+TABLES = ("umpire_an_ammo", "umpire_an_fire", "umpire_an_resist", "umpire_an_rows", "umpire_an_games")
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS umpire_an_ammo (
          game TEXT NOT NULL, seq INTEGER NOT NULL, element TEXT NOT NULL, side TEXT, turn INTEGER NOT NULL,
@@ -48,6 +53,9 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS umpire_an_resist (
          game TEXT NOT NULL, seq INTEGER NOT NULL, hex TEXT NOT NULL, turn INTEGER NOT NULL,
          event TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (game, seq, hex))""",
+    """CREATE TABLE IF NOT EXISTS umpire_an_rows (
+         kind TEXT NOT NULL, game TEXT NOT NULL, seq INTEGER NOT NULL, n INTEGER NOT NULL, row TEXT NOT NULL,
+         PRIMARY KEY (kind, game, seq, n))""",
     """CREATE TABLE IF NOT EXISTS umpire_an_games (game TEXT PRIMARY KEY, state TEXT NOT NULL)""",
 ]
 
@@ -77,6 +85,7 @@ class AnalyticsProjection:
     def catch_up(self, page: int = PAGE) -> int:
         """Take every new notification; return how many game events were taken."""
         taken, topics = 0, game_topics()
+        self._upgrade()
         while True:
             position = self.store.position(PROJECTION)
             notes = self.ledger.recorder.select_notifications(position + 1, page, topics=topics)
@@ -98,13 +107,13 @@ class AnalyticsProjection:
                 cur.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             if self.store.position(PROJECTION, cur) != position:
                 return False
-            rows: dict[str, list[dict[str, Any]]] = {AMMO: [], FIRE: [], SCATTER: [], RESIST: []}
+            rows: dict[str, list[dict[str, Any]]] = {kind: [] for kind in IM_KINDS}
             tallies = self._tallies(cur, list(by_game))
             for game, lines in by_game.items():
                 tally = tallies.get(game) or tallies.setdefault(game, _new_tally(game, lines[0]))
                 for line in lines:
                     for kind, row in self._take_line(cur, tally, line):
-                        rows[kind].append(row)
+                        rows.setdefault(kind, []).append(row)
             self._write(cur, rows, tallies)
             self.store.set_position(cur, PROJECTION, notes[-1].id)
         return True
@@ -143,6 +152,7 @@ class AnalyticsProjection:
             if rows[kind]:
                 cur.executemany(q(_insert_sql(table, columns)),
                                 [tuple(_db_value(r[c]) for c in columns) for r in rows[kind]])
+        self._write_other(cur, rows)
         for row in rows[SCATTER]:
             # A hurricane barrage tests scatter per element: it scattered if any element did.
             cur.execute(q("UPDATE umpire_an_fire SET scattered = CASE WHEN scattered = 1 THEN 1 ELSE ? END "
@@ -154,12 +164,35 @@ class AnalyticsProjection:
                         [(g, json.dumps({"_ruleset": tallies[g].ruleset, **tallies[g].to_json()}, separators=(",", ":")))
                          for g in games])
 
+    def _write_other(self, cur, rows: dict[str, list[dict[str, Any]]]) -> None:
+        """The rows of every kind but Infernal Machines', as JSON: n numbers a line's rows of one kind."""
+        values = []
+        for kind, kept in rows.items():
+            if kind in IM_KINDS:
+                continue
+            numbered: dict[tuple[str, int], int] = {}
+            for row in kept:
+                n = numbered[(row["game"], row["seq"])] = numbered.get((row["game"], row["seq"]), -1) + 1
+                values.append((kind, row["game"], row["seq"], n, json.dumps(row, separators=(",", ":"))))
+        if values:
+            cur.executemany(self.store.q(_insert_sql("umpire_an_rows", ("kind", "game", "seq", "n", "row"))), values)
+
     def rebuild(self, page: int = PAGE) -> int:
         """Forget every result and take the whole log again."""
+        self._forget()
+        return self.catch_up(page)
+
+    def _forget(self) -> None:
         self.store.clear(PROJECTION, TABLES)
         with self.store.transaction() as cur:
             cur.execute(self.store.q("DELETE FROM umpire_kv WHERE space = ?"), (PROBLEMS,))
-        return self.catch_up(page)
+            self.store.kv_put(cur, META, "version", VERSION)
+
+    def _upgrade(self) -> None:
+        """Results written by an older version of the analytics lack rows it did not know: take the
+        log again (once; the version is stored beside the position)."""
+        if self.store.kv_get(META, "version") != VERSION:
+            self._forget()
 
     # -- reading --------------------------------------------------------------------------------
     def _select(self, table: str, columns: tuple[str, ...], game: Optional[str], order: str) -> list[dict]:
@@ -186,6 +219,20 @@ class AnalyticsProjection:
 
     def resistance_rows(self, game: Optional[str] = None) -> list[dict[str, Any]]:
         return histories(self.resistance_events(game))
+
+    def kept_rows(self, kind: str, game: Optional[str] = None) -> list[dict[str, Any]]:
+        """The rows of one tabletop kind (e.g. avbcw-shot), in game and seq order."""
+        sql, args = "SELECT row FROM umpire_an_rows WHERE kind = ?", (kind,)
+        if game is not None:
+            sql, args = sql + " AND game = ?", (kind, game)
+        with self.store.transaction() as cur:
+            cur.execute(self.store.q(f"{sql} ORDER BY game, seq, n"), args)
+            return [json.loads(r[0]) for r in cur.fetchall()]
+
+    def answer(self, kind: str, game: Optional[str] = None) -> list[dict[str, Any]]:
+        """A tabletop answer (projections/analytics_tabletop.py) over the rows it reads."""
+        needs, derive, _ = ANSWERS[kind]
+        return derive(*(self.kept_rows(k, game) for k in needs))
 
 
 class NoTally:
@@ -283,6 +330,19 @@ resistance.__doc__ = "Per hex, each stretch of resisted turns until the guns wer
 QUERIES: dict[str, Callable[..., dict[str, Any]]] = {
     "ammunition": ammunition, "fire-orders": fire_orders, "resistance": resistance}
 
+
+def _answer(kind: str) -> Callable[..., dict[str, Any]]:
+    def query(ledger: Ledger, store: ProjectionStore, game: Optional[str] = None) -> dict[str, Any]:
+        projection = AnalyticsProjection(ledger, store)
+        projection.catch_up()
+        return {"rows": projection.answer(kind, game)}
+    query.__doc__ = ANSWERS[kind][1].__doc__
+    return query
+
+
+# The tabletop rule systems' answers (projections/analytics_tabletop.py), beside Infernal Machines'.
+TABLETOP_QUERIES: dict[str, Callable[..., dict[str, Any]]] = {kind: _answer(kind) for kind in ANSWERS}
+
 # The columns of each query's rows, in the order shown (CSV header, dashboard tables).
 COLUMNS = {
     "ammunition": ("game", "element", "side", "turn", "points", "cumulative", "reason", "barrage", "seq"),
@@ -290,6 +350,7 @@ COLUMNS = {
                     "granted", "scattered", "seq"),
     "resistance": ("game", "hex", "from_turn", "to_turn", "resisted_turns", "refused_turns", "count",
                    "ended_by", "ended_seq"),
+    **{kind: columns for kind, (_, _, columns) in ANSWERS.items()},
 }
 
 

@@ -64,9 +64,15 @@ def _army_check():
     return army.army_report
 
 
+def _analytics() -> type:
+    """The fold of one game for the cross-game analytics (projections/analytics.py)."""
+    from domain.rules.dux_bellorum_avbcw.analytics import AVBCWTally
+    return AVBCWTally
+
+
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
-    army_check=_army_check,
+    army_check=_army_check, analytics=_analytics,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
 )

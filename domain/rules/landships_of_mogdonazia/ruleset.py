@@ -27,8 +27,15 @@ def _rule_modules() -> list[type]:
             Contraptions, VehicleCombat]
 
 
+def _analytics() -> type:
+    """The fold of one game for the cross-game analytics (projections/analytics.py)."""
+    from domain.rules.landships_of_mogdonazia.analytics import MOGTally
+    return MOGTally
+
+
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.MOG, rule_modules=_rule_modules,
+    analytics=_analytics,
     id="landships-of-mogdonazia", prefix="MOG", book="Landships of Mogdonazia",
     title="Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)",
 )
