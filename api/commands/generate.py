@@ -1,5 +1,6 @@
-"""`umpire generate`: seeded, legal Infernal Machines games on the fixture maps, optionally with
-known rule violations injected (Umpire issue 7)."""
+"""`umpire generate`: seeded, legal games of a rule system (Infernal Machines on the fixture maps,
+the tabletop rule systems on tables they generate), optionally with known rule violations
+injected (Umpire issues 7, 13 and 14)."""
 from __future__ import annotations
 
 import json
@@ -12,9 +13,9 @@ import typer
 from api.cli_app import app, fail, progress
 from domain.log import chain
 from domain.rules.tables import resolve
-from domain.rulesets import ruleset
+from domain.rulesets import UnknownRuleSet, ruleset
 
-RULESET = "infernal-machines"  # the rule system whose games `umpire generate` plays
+RULESET = "infernal-machines"  # the rule system whose games `umpire generate` plays unless told
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "maps"
 
@@ -31,19 +32,32 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"umpire-generate:{seed}:{index}").getrandbits(64)
 
 
-def write_game(out: Path, seed: int, index: int, map_entry: tuple[str, dict], pack, turns: int,
-               inject_violations: int) -> None:
-    """Play game number `index` of the run and write its log (and its violations, when injected)."""
+def write_game(out: Path, seed: int, index: int, map_entry: Optional[tuple[str, dict]], pack, turns: int,
+               inject_violations: int, rules=None) -> None:
+    """Play game number `index` of the run and write its log (and its violations, when injected);
+    a tabletop rule system's game (`map_entry` None) generates its own table."""
     own = game_seed(seed, index)
-    map_name, map_data = map_entry
+    map_name, map_data = map_entry or ("", None)
     name = f"gen-{seed}-{index:04d}"
-    player = ruleset(RULESET).generator()
-    lines = player.play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
+    player = (rules or ruleset(RULESET)).generator()
+    scenario = f"generated on map {map_name}" if map_entry else "generated table"
+    lines = player.play_game(name, own, map_data, pack, turns=turns, scenario=scenario)
     if inject_violations:
         lines, found = player.inject(lines, inject_violations, random.Random(own ^ 0x5EED))
         (out / f"{name}.violations.json").write_text(
             json.dumps([{"seq": f["seq"], "rule": f["rule"]} for f in found], indent=1) + "\n", encoding="utf-8")
     (out / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")
+
+
+def chosen(ruleset_id: str):
+    """The rule system `--ruleset` names, when it has a generator."""
+    try:
+        rules = ruleset(ruleset_id)
+    except UnknownRuleSet as err:
+        fail(f"--ruleset: {err}")
+    if rules.generator is None:
+        fail(f"--ruleset: {ruleset_id} has no game generator")
+    return rules
 
 
 @app.command()
@@ -54,17 +68,21 @@ def generate(out: Annotated[Path, typer.Option("-o", "--out", help="directory fo
              inject_violations: Annotated[int, typer.Option("--inject-violations", min=0,
                                                             help="rules to break in each game")] = 0,
              tables: Annotated[str, typer.Option("--tables", help="table pack the games use")] = "sample",
-             maps: Annotated[Optional[Path], typer.Option("--maps", help="directory of map files")] = None):
-    """Play seeded Infernal Machines games and write them as JSONL logs (NAME.jsonl); with
+             maps: Annotated[Optional[Path], typer.Option("--maps", help="directory of map files")] = None,
+             ruleset_id: Annotated[str, typer.Option("--ruleset", help="the rule system to play (umpire rules list)")]
+             = RULESET):
+    """Play seeded games of a rule system and write them as JSONL logs (NAME.jsonl); with
     --inject-violations, also NAME.violations.json listing each broken rule's seq and id."""
+    rules = chosen(ruleset_id)
     pack = resolve(tables)
-    map_list = load_maps(maps or MAPS_DIR)
+    map_list = load_maps(maps or MAPS_DIR) if rules.geometry == "hex" else [None]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         fail(f"{out}: cannot create the folder: {err.strerror or err}")
     with progress("generating", games) as steps:
         for index in range(1, games + 1):
-            write_game(out, seed, index, map_list[(index - 1) % len(map_list)], pack, turns, inject_violations)
+            write_game(out, seed, index, map_list[(index - 1) % len(map_list)], pack, turns, inject_violations,
+                       rules)
             steps.done()
     typer.echo(f"{games} game(s) written to {out}")

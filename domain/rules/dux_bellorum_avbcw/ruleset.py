@@ -70,9 +70,17 @@ def _analytics() -> type:
     return AVBCWTally
 
 
+def _generator():
+    """`umpire generate --ruleset dux-bellorum-avbcw`: seeded legal games and injected violations."""
+    from domain.rules.dux_bellorum_avbcw.generator.inject import inject
+    from domain.rules.dux_bellorum_avbcw.generator.player import play_game
+    from domain.rulesets import Generator
+    return Generator(play_game=play_game, inject=inject)
+
+
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
-    army_check=_army_check, analytics=_analytics,
+    army_check=_army_check, analytics=_analytics, generator=_generator,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
 )
