@@ -1,4 +1,5 @@
-"""`umpire analytics ammunition|fire-orders|resistance`: the cross-game analytics, as JSON or CSV."""
+"""`umpire analytics ammunition|fire-orders|resistance` (Infernal Machines), `umpire analytics
+avbcw-...|mog-...` (the tabletop rule systems): the cross-game analytics, as JSON or CSV."""
 from __future__ import annotations
 
 import json
@@ -10,11 +11,13 @@ import typer
 from api.cli_app import DbOption, app, existing_store, fail, open_ledger
 from api.settings import get_settings
 from domain.application import UnknownGame
-from projections.analytics import QUERIES, to_csv
+from projections.analytics import QUERIES, TABLETOP_QUERIES, to_csv
 from projections.store import ProjectionStore
 
 analytics_app = typer.Typer(name="analytics", no_args_is_help=True,
-                            help="Cross-game analytics: ammunition, fire orders, resistance turns.")
+                            help="Cross-game analytics: ammunition, fire orders, resistance turns (Infernal "
+                                 "Machines); ammunition, supply, leadership, suppression (avbcw-*); "
+                                 "breakdowns, turns lost, criticals (mog-*).")
 app.add_typer(analytics_app, name="analytics")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", help="only this game (default: every game)")]
@@ -33,7 +36,7 @@ def _run(kind: str, db: Optional[str], game: Optional[str], format: DataFormat) 
     ledger = open_ledger(existing_store(db))
     if game is not None and not ledger.has_game(game):
         fail(str(UnknownGame(game)))
-    result = QUERIES[kind](ledger, ProjectionStore(get_settings(db).db), game)
+    result = {**QUERIES, **TABLETOP_QUERIES}[kind](ledger, ProjectionStore(get_settings(db).db), game)
     if format == "csv":
         typer.echo(to_csv(kind, result["rows"]), nl=False)
     else:
@@ -56,6 +59,17 @@ def fire_orders(db: DbOption = None, game: GameOption = None, format: FormatOpti
 def resistance(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
     """Per hex, the resisted turns until the guns were granted, the position fell or the count reset."""
     _run("resistance", db, game, format)
+
+
+def _tabletop_command(kind: str) -> None:
+    def command(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
+        _run(kind, db, game, format)
+    command.__doc__ = TABLETOP_QUERIES[kind].__doc__
+    analytics_app.command(kind)(command)
+
+
+for _kind in TABLETOP_QUERIES:   # docs/analytics.md, "Tabletop games"
+    _tabletop_command(_kind)
 
 
 @analytics_app.command("charts")

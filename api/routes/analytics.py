@@ -1,30 +1,39 @@
-"""/api/analytics/ammunition|fire-orders|resistance?game=: the cross-game analytics as JSON.
+"""/api/analytics/ammunition|fire-orders|resistance?game= (Infernal Machines) and
+/api/analytics/avbcw-...|mog-...?game= (the tabletop rule systems): the cross-game analytics as
+JSON, or CSV with `format=csv`.
 
 Any viewer may read them; a token bound to one game sees that game's rows only. The projection
 catches up on every request, so an answer covers every stored event.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Literal, Optional, Union
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import ServicesDep, Viewer
 from api.problems import ProblemError
-from projections.analytics import QUERIES
+from projections.analytics import QUERIES, TABLETOP_QUERIES, to_csv
 
 router = APIRouter(prefix="/api/analytics", tags=["analytics"])
 
 GAME = Query(None, description="only this game (default: every game the token reaches)")
+FORMAT = Query("json", description="json (the rows) or csv (a header, then a line a row)")
+Format = Literal["json", "csv"]
 
 
-def _answer(kind: str, services: ServicesDep, principal: Viewer, game: Optional[str]) -> dict[str, Any]:
+def _answer(kind: str, services: ServicesDep, principal: Viewer, game: Optional[str],
+            format: Format = "json") -> Union[dict[str, Any], Response]:
     if game is not None and not principal.sees(game):
         raise ProblemError(403, "forbidden", f"this token is for game {principal.game!r}, not {game!r}")
     game = game if game is not None else principal.game
     if game is not None:
         services.known_game(game)
-    return QUERIES[kind](services.ledger, services.store, game)
+    result = {**QUERIES, **TABLETOP_QUERIES}[kind](services.ledger, services.store, game)
+    if format == "csv":
+        return Response(to_csv(kind, result["rows"]), media_type="text/csv; charset=utf-8")
+    return result
 
 
 @router.get("/ammunition")
@@ -45,3 +54,15 @@ def resistance(services: ServicesDep, principal: Viewer, game: Optional[str] = G
     """Per hex, each stretch of resisted turns until the guns were granted, the position fell or
     the count reset."""
     return _answer("resistance", services, principal, game)
+
+
+def _tabletop_route(kind: str) -> None:
+    def route(services: ServicesDep, principal: Viewer, game: Optional[str] = GAME,
+              format: Format = FORMAT) -> Any:
+        return _answer(kind, services, principal, game, format)
+    router.add_api_route(f"/{kind}", route, methods=["GET"], name=kind, summary=kind,
+                         description=TABLETOP_QUERIES[kind].__doc__)
+
+
+for _kind in TABLETOP_QUERIES:   # docs/analytics.md, "Tabletop games"
+    _tabletop_route(_kind)
