@@ -116,3 +116,22 @@ def test_smoke_drifts():
     placed = smoke(game, 18.0, 12.0)
     game.start(2)
     assert game.verdicts("AVBCW.EQ.SMOKE")[placed] == ["ok", "ok", "violation"]
+
+
+def test_off_table_smoke():
+    # Off table support: "1 point per two shots = Smoke bomb": the marker a Commander calls is the
+    # army rule's, not a unit's Smoke bombs
+    from tests.unit.test_avbcw_bravery import COMMANDER
+    game = Game()
+    game.add("ArmyListed", {"side": "royalist", "units": [{"unit": "r-cmd", "special": [], **COMMANDER}],
+                            "army_rules": [{"rule": "AVBCW.ARMY.OTS", "pts": 1, "shots": 2}], "total": 6}, "royalist")
+    game.army("socialist", **{"s-inf": INFANTRY})
+    game.deploy("royalist", "r-cmd", 24.0, 8.0)
+    game.deploy("socialist", "s-inf", 24.0, 30.0, facing=180)
+    game.start(1, "missile-fire")
+    game.add("ShotFired", {"attack": "a-1", "shooter": "r-cmd", "target": "s-inf", "rating": "soft", "dice": 0,
+                           "range": 21.0, "modifiers": [], "off_table": "smoke"}, "royalist")
+    placed = game.add("MarkerPlaced", {"marker": "smoke", "id": "sm-1", "position": {"x": 24.0, "y": 26.0},
+                                       "radius": 2.0}, "royalist")
+    assert game.verdicts("AVBCW.ARMY.OTS")[placed] == ["ok"]
+    assert placed not in game.verdicts("AVBCW.EQ.SMOKE")

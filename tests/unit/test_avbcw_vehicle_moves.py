@@ -49,8 +49,15 @@ def test_bog_rolls():
     game = yard([HEDGE, WOOD])
     stuck = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 16.0))
     bog(game, 1)
+    game.add("UnitStatusChanged", {"unit": "r-tank", "status": "bogged", "cause": "AVBCW.VEH.TRACKED.BOG"}, "royalist")
     game.to_phase("close-combat")
-    assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[stuck] == ["ok"]
+    verdicts = game.verdicts("AVBCW.VEH.TRACKED.BOG")
+    assert verdicts[stuck] == ["ok"] and verdicts[stuck + 1] == ["ok"]      # ends on the hedge; recorded bogged
+    game = yard([HEDGE, WOOD])
+    unrecorded = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 16.0))
+    bog(game, 1)
+    game.to_phase("close-combat")
+    assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[unrecorded + 1] == ["violation"]
     game = yard([HEDGE, WOOD])
     on = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 22.0))
     bog(game, 1, 5)
@@ -65,6 +72,7 @@ def test_bog_rolls():
     game = yard([WOOD])
     in_wood = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 22.0))
     bog(game, 1)
+    game.add("UnitStatusChanged", {"unit": "r-tank", "status": "bogged", "cause": "AVBCW.VEH.TRACKED.BOG"}, "royalist")
     game.to_phase("close-combat")
     assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[in_wood] == ["ambiguous"]
 

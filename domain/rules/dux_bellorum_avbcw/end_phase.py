@@ -19,6 +19,7 @@ from domain.tabletop import geometry as geo
 FIRSTAID = RULEBOOK.rule("AVBCW.AB.FIRSTAID")
 SUPPLY = RULEBOOK.rule("AVBCW.AB.SUPPLY")
 SMOKE = RULEBOOK.rule("AVBCW.EQ.SMOKE")
+OTS = RULEBOOK.rule("AVBCW.ARMY.OTS")
 
 REACH = 12.0          # First Aid and Supply: "with 12” of"; First Aid: "not within 12” of an enemy unit"
 SMOKE_REACH = 6.0     # "Other units can place one anywhere within 6”"
@@ -34,6 +35,7 @@ class AVBCWEndPhase(ListedModule):
         self.helped: dict[tuple[int, str], int] = {}            # (turn, Medical or Supply unit) -> seq
         self.smoked: dict[str, int] = {}                        # unit -> seq of its one smoke
         self.drifted: dict[str, int] = {}                       # marker -> turn of its last drift
+        self.smoke_calls: set[int] = set()                      # off-table smoke calls answered by a marker
 
     def _late(self, line, rule, what: str) -> list[RuleApplication]:
         """`what` happens "during the end phase" (`avbcw-end-phase`), or a violation."""
@@ -111,6 +113,9 @@ class AVBCWEndPhase(ListedModule):
         """"Mortar and Field gun units can place a smoke marker anywhere in range. Other units can
         place one anywhere within 6”. The unit has enough smoke bombs/shells for one shot.\""""
         data, seq = self.ctx.typed(line), line["seq"]
+        called = self._called_smoke(line)
+        if called is not None:   # Off table support: "1 point per two shots = Smoke bomb"
+            return [OTS.ok(seq, f"smoke {data.id} is the off-table smoke called at seq {called}", related=[called])]
         placer = self._placer(line)
         if placer is None:
             return [SMOKE.unverifiable(seq, f"smoke {data.id}: which unit places it is not recorded (`unit`), and its "
@@ -134,6 +139,18 @@ class AVBCWEndPhase(ListedModule):
                                    f"smoke {far}\" from {placer}: \"anywhere within 6”\"", expected=SMOKE_REACH,
                                    recorded=far))
         return out
+
+    def _called_smoke(self, line) -> Optional[int]:
+        """The seq of this turn's off-table smoke call of the side (ShotFired `off_table` naming
+        smoke) that no marker has answered yet, else None."""
+        starts = self.ctx.of_type("TurnStarted", before=line["seq"])
+        calls = [l for l in self.ctx.of_type("ShotFired", after=starts[-1]["seq"] if starts else 0, before=line["seq"])
+                 if l.get("side") == line.get("side") and "smoke" in str(l["data"].get("off_table", "")).lower()
+                 and l["seq"] not in self.smoke_calls]
+        if not calls:
+            return None
+        self.smoke_calls.add(calls[0]["seq"])
+        return calls[0]["seq"]
 
     def _placer(self, line) -> Optional[str]:
         raw: dict[str, Any] = line["data"]
@@ -216,6 +233,8 @@ COVERAGE = {
     "AVBCW.AB.SUPPLY": ("implemented", TESTS + "test_supply",
                         "an AmmoStateChanged to normal only `by` a Supply unit, in the end phase, for a friendly "
                         "Commander, Infantry, Cavalry or Support unit within 12”; one unit a turn"),
+    "AVBCW.ARMY.OTS": ("ambiguous", TESTS + "test_off_table_smoke",
+                       "a smoke marker answering the turn's off-table smoke call of its side is the army rule's"),
     "AVBCW.EQ.SMOKE": ("implemented", f"{TESTS}test_placing_smoke; {TESTS}test_smoke_drifts",
                        "placed by a unit with Smoke bombs (its `unit`, else its side's only one) once a battle, within "
                        "6” (a Mortar or Field gun: in its rating's range); at the end of every turn (`avbcw-end-phase`) "

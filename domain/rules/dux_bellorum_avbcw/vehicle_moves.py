@@ -136,7 +136,12 @@ class AVBCWVehicleMoves(ListedModule):
                                   expected=n, recorded=len(faces), related=related)]
         if faces and faces[-1] == 1:
             feature, kind = bog.crossings[-1]
-            return [self._stuck(bog, feature, kind, related)]
+            bogged = [l["seq"] for l in self.ctx.of_type("UnitStatusChanged", after=bog.seq)
+                      if l["data"]["unit"] == bog.vehicle and l["data"]["status"] == "bogged"]
+            status = BOG.judge(rolls[-1]["seq"], bool(bogged), f"{bog.vehicle} is recorded bogged",
+                               f"{bog.vehicle} rolled a 1 and no `bogged` status follows: \"the vehicle become bogged "
+                               "down or stuck\"", related=bogged)
+            return [self._stuck(bog, feature, kind, related), status]
         return [BOG.ok(bog.seq, f"{bog.vehicle}: {n} bog rolls, none a 1", related=related)] if n else []
 
     def _stuck(self, bog: Bog, feature: str, kind: str, related: list[int]) -> RuleApplication:
@@ -350,7 +355,7 @@ COVERAGE = {
     "AVBCW.VEH.TRACKED.BOG": ("implemented", f"{TESTS}test_bog_rolls",
                               "a tracked vehicle's path: one AVBCW.VEH.TRACKED.BOG d6 after it per hedge, fence or wall "
                               "crossed and area entered or passed, in path order; a 1 before the last roll: the path went "
-                              "on; a last 1: the path ends on that obstacle, or in that area (where in it: "
+                              "on; a last 1: a `bogged` status after it, and the path ends on that obstacle, or in that area (where in it: "
                               "`avbcw-bog-area`, no default, `ambiguous`); dense woodland or impassable ground: violation"),
     "AVBCW.VEH.EMBARK": ("implemented", f"{TESTS}test_embarking; {TESTS}test_passengers_fire_uncrewed_weapons",
                          "the vehicle's moves that turn 6.0” or less in all; at least half the figures within 6” of "
