@@ -18,7 +18,7 @@ from domain.rules.tables import resolve
 
 runner = CliRunner()
 FAILING = {"violation", "mismatch", "missing-roll", "ambiguous", "format-error"}
-RULESETS = ["dux-bellorum-avbcw"]
+RULESETS = ["dux-bellorum-avbcw", "landships-of-mogdonazia"]
 
 
 def generate(out, ruleset, *args):

@@ -33,9 +33,17 @@ def _analytics() -> type:
     return MOGTally
 
 
+def _generator():
+    """`umpire generate --ruleset landships-of-mogdonazia`: seeded legal games and injected violations."""
+    from domain.rules.landships_of_mogdonazia.generator.inject import inject
+    from domain.rules.landships_of_mogdonazia.generator.player import play_game
+    from domain.rulesets import Generator
+    return Generator(play_game=play_game, inject=inject)
+
+
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.MOG, rule_modules=_rule_modules,
-    analytics=_analytics,
+    analytics=_analytics, generator=_generator,
     id="landships-of-mogdonazia", prefix="MOG", book="Landships of Mogdonazia",
     title="Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)",
 )
