@@ -59,6 +59,21 @@ AN_CONSUMPTION = "an-consumption"
 AN_RESISTANCE = "an-resistance"
 AN_FOT = "an-fot"
 CHARTS = (AN_POINTS, AN_CONSUMPTION, AN_RESISTANCE, AN_FOT)
+# The tabletop rule systems' charts (the page's `?ruleset=` chooses; dashboard/analytics_figures.py)
+AN_RULESET = "an-ruleset"
+AN_GAMES = "an-games"
+AN_AVBCW_LOW = "an-avbcw-low-ammo"
+AN_AVBCW_FIRST = "an-avbcw-first-low"
+AN_AVBCW_SUPPLY = "an-avbcw-supply"
+AN_AVBCW_LP = "an-avbcw-leadership"
+AN_AVBCW_SUPP = "an-avbcw-suppression"
+AN_MOG_BREAKDOWN = "an-mog-breakdowns"
+AN_MOG_LOST = "an-mog-lost-turns"
+AN_MOG_CRIT = "an-mog-criticals"
+TABLETOP_CHARTS = {
+    "dux-bellorum-avbcw": (AN_AVBCW_LOW, AN_AVBCW_FIRST, AN_AVBCW_SUPPLY, AN_AVBCW_LP, AN_AVBCW_SUPP),
+    "landships-of-mogdonazia": (AN_MOG_BREAKDOWN, AN_MOG_LOST, AN_MOG_CRIT),
+}
 
 
 def png_button(chart: str) -> str:
@@ -67,3 +82,8 @@ def png_button(chart: str) -> str:
 
 def png_download(chart: str) -> str:
     return f"{chart}-download"
+
+
+def games_filter(ruleset: str) -> str:
+    """The analytics page's game filter of one tabletop rule system."""
+    return f"{AN_GAMES}-{ruleset}"

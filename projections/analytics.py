@@ -343,6 +343,23 @@ def _answer(kind: str) -> Callable[..., dict[str, Any]]:
 # The tabletop rule systems' answers (projections/analytics_tabletop.py), beside Infernal Machines'.
 TABLETOP_QUERIES: dict[str, Callable[..., dict[str, Any]]] = {kind: _answer(kind) for kind in ANSWERS}
 
+
+def answers_over(ledger: Ledger, store: ProjectionStore, kinds: Iterable[str],
+                 games: Optional[set[str]] = None) -> dict[str, list[dict[str, Any]]]:
+    """Several tabletop answers at once over the rows of some games (None: every game), after one
+    catch-up: the dashboard's filters."""
+    projection = AnalyticsProjection(ledger, store)
+    projection.catch_up()
+    kept: dict[str, list[dict[str, Any]]] = {}
+    out = {}
+    for kind in kinds:
+        needs, derive, _ = ANSWERS[kind]
+        for need in needs:
+            if need not in kept:
+                kept[need] = [r for r in projection.kept_rows(need) if games is None or r["game"] in games]
+        out[kind] = derive(*(kept[need] for need in needs))
+    return out
+
 # The columns of each query's rows, in the order shown (CSV header, dashboard tables).
 COLUMNS = {
     "ammunition": ("game", "element", "side", "turn", "points", "cumulative", "reason", "barrage", "seq"),

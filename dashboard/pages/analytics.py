@@ -1,19 +1,32 @@
-"""Analytics (`/analytics`): artillery across every game in the store, with filters and PNG export."""
+"""Analytics (`/analytics`): artillery across every game in the store, with filters and PNG export;
+`/analytics?ruleset=dux-bellorum-avbcw` or `landships-of-mogdonazia`: a tabletop rule system's
+charts (dashboard/analytics_figures.py), filtered by game."""
 from __future__ import annotations
 
 import os
 from typing import Any
 
 import plotly.graph_objects as go
-from dash import Input, Output, State, dcc, html
+from dash import Input, Output, State, dcc, get_relative_path, html
 
+from dashboard import analytics_figures as tt
 from dashboard import ids
 from dashboard.figures import consumption_figure, fot_figure, points_figure, resistance_figure
 from dashboard.pages.common import current_data
+from projections.analytics import answers_over
+from projections.analytics_tabletop import RULESETS as ANSWERS_OF
 
 TITLE = "Analytics"
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CAP = 25  # IM, Ammunition consumption (optional rule): 25 artillery points per element
+IM = "infernal-machines"
+CHOICES = ((IM, "Infernal Machines"), ("dux-bellorum-avbcw", "Dux Bellorum AVBCW"),
+           ("landships-of-mogdonazia", "Landships of Mogdonazia"))
+TABLETOP_FIGURES = {
+    ids.AN_AVBCW_LOW: tt.low_ammo_figure, ids.AN_AVBCW_FIRST: tt.first_low_figure, ids.AN_AVBCW_SUPPLY: tt.supply_figure,
+    ids.AN_AVBCW_LP: tt.leadership_figure, ids.AN_AVBCW_SUPP: tt.suppression_figure,
+    ids.AN_MOG_BREAKDOWN: tt.breakdown_figure, ids.AN_MOG_LOST: tt.lost_turns_figure, ids.AN_MOG_CRIT: tt.criticals_figure,
+}
 
 
 def figures(rows: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
@@ -21,26 +34,69 @@ def figures(rows: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
             ids.AN_RESISTANCE: resistance_figure(rows["requests"]), ids.AN_FOT: fot_figure(rows["requests"])}
 
 
-def layout(**_: Any) -> html.Div:
+def tabletop_figures(ruleset: str, answers: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
+    """A tabletop rule system's charts from its answers (projections/analytics_tabletop.py)."""
+    return {chart: TABLETOP_FIGURES[chart](answers) for chart in ids.TABLETOP_CHARTS[ruleset]}
+
+
+def tabletop_answers(ruleset: str, games: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The rule system's answers over the chosen games (none chosen: every game of it the reader sees)."""
+    data = current_data()
+    visible = {g.game for g in data.summaries() if g.ruleset == ruleset}
+    chosen = visible & set(games) if games else visible
+    return answers_over(data.services.ledger, data.services.store, ANSWERS_OF[ruleset], chosen)
+
+
+def chooser(ruleset: str) -> html.Div:
+    """The rule system the page shows: a link each (the page's `?ruleset=`)."""
+    children: list[Any] = ["Rule system: "]
+    for choice, label in CHOICES:
+        children += [" · "] if len(children) > 1 else []
+        children.append(html.Strong(label) if choice == ruleset else dcc.Link(
+            label, href=get_relative_path("/analytics" if choice == IM else f"/analytics?ruleset={choice}")))
+    return html.P(id=ids.AN_RULESET, className="rulesets", children=children)
+
+
+def _chart(chart_id: str, figure: go.Figure) -> html.Div:
+    return html.Div(className="chart", children=[
+        dcc.Graph(id=chart_id, figure=figure, config={"displaylogo": False}),
+        html.Button("Download PNG", id=ids.png_button(chart_id), className="png"),
+        dcc.Download(id=ids.png_download(chart_id)),
+    ])
+
+
+def layout(ruleset: str = IM, **_: Any) -> html.Div:
+    if ruleset in ids.TABLETOP_CHARTS:
+        return _tabletop_layout(ruleset)
     data = current_data()
     options = data.filter_options()
     figs = figures(data.analytics([], [], []))
 
     def chart(chart_id: str) -> html.Div:
-        return html.Div(className="chart", children=[
-            dcc.Graph(id=chart_id, figure=figs[chart_id], config={"displaylogo": False}),
-            html.Button("Download PNG", id=ids.png_button(chart_id), className="png"),
-            dcc.Download(id=ids.png_download(chart_id)),
-        ])
+        return _chart(chart_id, figs[chart_id])
 
     return html.Div(className="analytics", children=[
         html.H2("Analytics"),
+        chooser(IM),
         html.Div(className="filters", children=[
             dcc.Dropdown(id=ids.AN_SCENARIO, options=options["scenarios"], multi=True, placeholder="scenario"),
             dcc.Dropdown(id=ids.AN_SIDE, options=options["sides"], multi=True, placeholder="side"),
             dcc.Dropdown(id=ids.AN_YEAR, options=options["years"], multi=True, placeholder="year"),
         ]),
         html.Div(className="charts", children=[chart(c) for c in ids.CHARTS]),
+    ])
+
+
+def _tabletop_layout(ruleset: str) -> html.Div:
+    games = sorted(g.game for g in current_data().summaries() if g.ruleset == ruleset)
+    figs = tabletop_figures(ruleset, tabletop_answers(ruleset, []))
+    return html.Div(className="analytics", children=[
+        html.H2("Analytics"),
+        chooser(ruleset),
+        html.Div(className="filters", children=[
+            dcc.Dropdown(id=ids.games_filter(ruleset), options=games, multi=True, placeholder="game"),
+        ]),
+        html.Div(className="charts", children=[_chart(c, figs[c]) for c in ids.TABLETOP_CHARTS[ruleset]]),
     ])
 
 
@@ -60,6 +116,19 @@ def register_callbacks(app) -> None:
         return [figs[c] for c in ids.CHARTS]
 
     for chart_id in ids.CHARTS:
+        _register_png(app, chart_id)
+    for ruleset, charts in ids.TABLETOP_CHARTS.items():
+        _register_tabletop(app, ruleset, charts)
+
+
+def _register_tabletop(app, ruleset: str, charts: tuple[str, ...]) -> None:
+    @app.callback(*[Output(c, "figure") for c in charts], Input(ids.games_filter(ruleset), "value"),
+                  prevent_initial_call=True)
+    def filtered(games):
+        figs = tabletop_figures(ruleset, tabletop_answers(ruleset, games or []))
+        return [figs[c] for c in charts]
+
+    for chart_id in charts:
         _register_png(app, chart_id)
 
 
