@@ -203,6 +203,13 @@ def validate_data(event_type: str, data: dict, ruleset: Optional[RuleSet] = None
     return schema.__pydantic_validator__.validate_python(data)
 
 
+def given(event: BaseModel, name: str) -> Any:
+    """The value a line gave for a field, one its schema declares or one beside them; None where
+    it gave none (a schema's default, such as BarrageDeclared's `sustained` false, is not something
+    the players recorded)."""
+    return getattr(event, name) if name in event.model_fields_set else None
+
+
 def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
     """(field path, message) of a pydantic error, for messages that name the field."""
     err = exc.errors()[0]

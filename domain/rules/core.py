@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Optional
 
-from domain.events import schema_of
+from domain.events import given, schema_of
 from domain.rules.engine import RuleApplication, RuleModule, Rule
 from domain.rulesets import find
 
@@ -31,6 +31,8 @@ BARRAGE_STEPS = ("ArtilleryPointsSpent", "CommunicationTested", "FireOrderChecke
                  "BarrageResolved", "BarrageCancelled")
 # Events whose acting side must own the unit(s) named.
 ACTORS = {"UnitMoved": "unit", "Spotted": "spotter", "SmallArmsFired": "firers"}
+# The fields that introduce a subject a later roll may be about, in any event.
+SUBJECT_FIELDS = frozenset({"unit", "element", "barrage", "attack", "dispute"})
 
 
 def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str]]:
@@ -65,7 +67,7 @@ class CoreChecks(RuleModule):
         return Rule(f"{self.prefix}.CORE.{suffix}", section, self.book)
 
     def on_GameStarted(self, line):
-        ruleset = line["data"].get("ruleset")
+        ruleset = self.ctx.typed(line).ruleset
         self.ruleset_name = ruleset
         self.rules = find(ruleset)
         self.prefix = self.rules.prefix if self.rules else "CORE"
@@ -82,32 +84,37 @@ class CoreChecks(RuleModule):
         return out
 
     def _remember_subjects(self, line):
-        d = line["data"]
-        for key in ("unit", "element", "barrage", "attack", "dispute"):
-            if isinstance(d.get(key), str):
-                self.subjects.add(d[key])
+        # The data's keys are the fields the line gives: a line giving none of these (most lines:
+        # phases, turns) introduces no subject, and its typed event is not built for nothing.
+        if SUBJECT_FIELDS.isdisjoint(line["data"]):
+            return
+        event = self.ctx.typed(line)
+        for key in SUBJECT_FIELDS.intersection(event.model_fields_set):
+            value = getattr(event, key)
+            if isinstance(value, str):
+                self.subjects.add(value)
         if line["type"] == "BarrageDeclared":
-            self.barrages.setdefault(d["barrage"], line["seq"])
+            self.barrages.setdefault(event.barrage, line["seq"])
 
     # -- dice ------------------------------------------------------------------------------
     def on_DieRolled(self, line):
-        d, seq = line["data"], line["seq"]
+        d, seq = self.ctx.typed(line), line["seq"]
         rule = self.rule("DICE", "Global conventions: the die of each roll")
-        count, faces = (int(x or 1) for x in DIE_RE.match(d["die"]).groups())
-        results = d.get("results") or [d["result"]]
+        count, faces = (int(x or 1) for x in DIE_RE.match(d.die).groups())
+        results = d.results or [d.result]
         out = []
-        if len(results) != count or any(not 1 <= r <= faces for r in results) or sum(results) != d["result"]:
+        if len(results) != count or any(not 1 <= r <= faces for r in results) or sum(results) != d.result:
             out.append(Rule(f"{self.prefix}.CORE.DICE.RANGE", rule.section, self.book).violation(
-                seq, f"a {d['die']} cannot give {results if d.get('results') else d['result']}",
-                expected=f"{count} result(s) of 1-{faces} summing to result", recorded=d.get("results") or d["result"]))
-        named = named_die(getattr(self, "ruleset_name", ""), d["purpose"], line["phase"])
+                seq, f"a {d.die} cannot give {results if d.results else d.result}",
+                expected=f"{count} result(s) of 1-{faces} summing to result", recorded=d.results or d.result))
+        named = named_die(getattr(self, "ruleset_name", ""), d.purpose, line["phase"])
         if named:
             die, why = named
             out.append(Rule(f"{self.prefix}.CORE.DICE", why, self.book).judge(
-                seq, d["die"] == die, f"{d['purpose']} rolled with a {die}",
-                f"{d['purpose']} must be rolled with a {die}, not a {d['die']}",
-                expected=die, recorded=d["die"]))
-        subject = d.get("subject")
+                seq, d.die == die, f"{d.purpose} rolled with a {die}",
+                f"{d.purpose} must be rolled with a {die}, not a {d.die}",
+                expected=die, recorded=d.die))
+        subject = d.subject
         # a set-up roll on a chart (AFMT, BTT, creeping-barrage eligibility) is about a side, which
         # GameStarted introduces
         if subject is not None and subject not in self.subjects and subject not in self.ctx.board.units \
@@ -118,7 +125,7 @@ class CoreChecks(RuleModule):
 
     # -- references ------------------------------------------------------------------------
     def _barrage_ref(self, line):
-        barrage = line["data"].get("barrage")
+        barrage = self.ctx.typed(line).barrage
         if barrage is None:
             return ()
         rule = self.rule("REF", "Indirect Barrage Fire Procedure: each step follows the barrage's declaration")
@@ -131,17 +138,17 @@ class CoreChecks(RuleModule):
     on_ScatterTested = on_BarrageResolved = on_BarrageCancelled = _barrage_ref
 
     def on_BarrageDeclared(self, line):
-        d = line["data"]
+        d = self.ctx.typed(line)
         out = []
         rule = self.rule("REF", "Indirect Barrage Fire Procedure: the elements named fire")
-        for element in d["elements"]:
+        for element in d.elements:
             state = self.ctx.board.elements.get(element)
             if state and state.eliminated:
                 out.append(rule.violation(line["seq"], f"element {element!r} was eliminated before this barrage",
                                           recorded=element))
-            if state and state.side != d["side"]:
+            if state and state.side != d.side:
                 out.append(self.rule("SIDE", "Indirect Barrage Fire Procedure: a player fires his own artillery")
-                           .violation(line["seq"], f"element {element!r} belongs to {state.side}, not {d['side']}",
+                           .violation(line["seq"], f"element {element!r} belongs to {state.side}, not {d.side}",
                                       recorded=element))
         # A second declaration of a known barrage id is judged by IM.ART.DECLARE (declarations are
         # immutable), one finding for one fault.
@@ -152,10 +159,11 @@ class CoreChecks(RuleModule):
         key = ACTORS.get(line["type"])
         if key is None:
             return []
-        board, side = self.ctx.board, line.get("side")
-        if line["type"] == "UnitMoved" and (line["phase"] not in MOVEMENT_PHASES or line["data"].get("retreat")):
+        board, side, event = self.ctx.board, line.get("side"), self.ctx.typed(line)
+        # `retreat`: a field beside the schema's
+        if line["type"] == "UnitMoved" and (line["phase"] not in MOVEMENT_PHASES or given(event, "retreat")):
             side = None  # a forced move (a retreat) may be recorded by either player
-        names = line["data"].get(key)
+        names = given(event, key)
         names = names if isinstance(names, list) else [names]
         out = []
         for name in names:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+from domain.events import given
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.barrage_tracker import (
     AIRCRAFT_TIMING, COMM_DIE, COUNTER_BATTERY_PROCEDURE, LNO_CHAIN, OBSERVER_CLASS, SUSTAINED_SCATTER,
-    Barrage, Observation, automatic_observation, given, hex_distance, observer_unit, renew_barrage)
+    Barrage, Observation, automatic_observation, hex_distance, observer_unit, renew_barrage)
 
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
@@ -76,12 +77,15 @@ class ArtilleryProcedure(RuleModule):
 
     def _declaration_kept(self, line) -> list[RuleApplication]:
         """A later step of a barrage that restates a declared choice must restate it unchanged."""
-        if line["type"] == "BarrageDeclared":
+        data = line["data"]
+        # The data's keys are the fields the line gives: one that names no barrage is no step of one
+        # (and its typed event is not built for nothing).
+        if line["type"] == "BarrageDeclared" or ("barrage" not in data and "subject" not in data):
             return []
         event = self.ctx.typed(line)
         # a line of a type no schema knows (a log read with unknown types allowed): its data as it stands
-        stated = line["data"] if event is None else None
-        about = (stated.get if stated is not None else lambda k: getattr(event, k, None))
+        stated = data if event is None else None
+        about = (stated.get if stated is not None else lambda k: given(event, k))
         b = self.barrages.get(about("barrage") or (about("subject") if line["type"] == "DieRolled" else None))
         if b is None:
             return []

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Optional
 from domain.board import hexes
 from domain.board.hexes import Placement, PlacementError
 from domain.board.state import BoardState
-from domain.events import Data, DieRolled
+from domain.events import DieRolled
 from domain.rules.infernal_machines.events import BarrageDeclared
 from domain.rules.interpretations import Interpretation, declare
 
@@ -184,12 +184,6 @@ def renew_barrage(key: str, turn: int, declared: dict[str, Any], *per_barrage: d
         if key in records:
             records[old] = records.pop(key)
     return True
-
-
-def given(event: Data, name: str) -> Any:
-    """The value the line gave for a field, None where it gave none (the schema's default, such as
-    BarrageDeclared's `sustained` false, is not something the players recorded)."""
-    return getattr(event, name) if name in event.model_fields_set else None
 
 
 class Rolled(NamedTuple):
