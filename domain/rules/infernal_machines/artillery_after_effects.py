@@ -117,8 +117,8 @@ class InterdictedUnits(RuleModule):
                                             "was_pinned": "pinned" in unit.status}
         return []
 
-    def on_PhaseStarted(self, line):
-        active = self.ctx.typed(line).active
+    def after_PhaseStarted(self, line):
+        active = self.ctx.board.active   # the board holding the phase: its active side
         for unit, h in list(self.held.items()):
             if h["state"] == "waiting" and active == h["side"]:
                 h["state"] = "next-turn"

@@ -264,10 +264,10 @@ class ArtilleryLegality(RuleModule):
                 return roll, cell
         return roll, None
 
-    def on_PhaseStarted(self, line):
-        phase = self.ctx.typed(line)
-        if phase.phase == "barrage" and phase.active:
-            self.fired_in_phase[phase.active] = 0
+    def after_PhaseStarted(self, line):
+        # the board holding the phase: its active side (the phase is the envelope's)
+        if line["phase"] == "barrage" and self.ctx.board.active:
+            self.fired_in_phase[self.ctx.board.active] = 0
         return []
 
     def on_BarrageCancelled(self, line):
