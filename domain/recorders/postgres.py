@@ -19,11 +19,17 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _tuples(cursor: Any) -> Any:
+    """A psycopg row factory: each row as a plain tuple (the library's connections make a dict
+    of each row, which costs a game of 14,000 lines about a tenth of its read)."""
+    return tuple
+
+
 class LedgerPostgresRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events"):
         super().__init__(datastore, events_table_name=events_table_name)
         self.table = f"{_quoted(self.datastore.schema)}.{_quoted(self.events_table_name)}"
-        self.select_lines_statement = (f"SELECT convert_from(state, 'UTF8')::json ->> 'line' AS line "
+        self.select_lines_statement = (f"SELECT convert_from(state, 'UTF8')::json ->> 'line' "
                                        f"FROM {self.table} WHERE originator_id = %s")
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
@@ -31,9 +37,9 @@ class LedgerPostgresRecorder(PostgresApplicationRecorder):
                      limit: Optional[int] = None) -> list[str]:
         """The `line` of each stored event of the aggregate with gt < version <= lte, in order."""
         statement, params = window(self.select_lines_statement, [originator_id], "%s", gt, lte, limit)
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=_tuples) as curs:
             curs.execute(statement, params, prepare=True)
-            return [row["line"] for row in curs.fetchall()]
+            return [line for (line,) in curs.fetchall()]
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),
