@@ -45,6 +45,15 @@ def test_d3_crew_are_killed_no_save():
     assert verdicts(killed(3, 1, wounded=1)) == ["ok", "mismatch"]
 
 
+def test_a_critical_after_a_d3_reads_its_own_d6():
+    # "5 D3 Crew are killed": that D3 is the critical 5's, not the next critical's d6
+    d3 = [roll("MOG.FIRE.CRIT", [3], phase="shooting", side="rebels"),
+          line("CasualtiesTaken", {"unit": "l-1", "killed": 2, "wounded": 0, "cause": "MOG.FIRE.CRIT"},
+               phase="shooting")]
+    assert verdicts(game(*turn(1), *crit(5, 5), *d3, *crit(6, 6))) == ["ok", "ok", "ok"]
+    assert verdicts(game(*turn(1), *crit(5, 5), *d3, *crit(3, 6))) == ["ok", "ok", "mismatch"]
+
+
 def test_an_engine_hit_immobilizes():
     # "2 Engine hit, vehicle is immobilized": no move next turn, even with the status unrecorded
     moved = game(*turn(1), *breakdown(3), *crit(2, 2), *turn(2), *breakdown(3, n=2), roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=2),

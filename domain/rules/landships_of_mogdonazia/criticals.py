@@ -65,10 +65,14 @@ class Criticals(RuleModule):
         return out
 
     def _rolls(self, unit: str, purpose: str, seq: int) -> list[dict[str, Any]]:
-        """This critical's rolls: those of its purpose about the unit since its last critical."""
-        earlier = [l["seq"] for l in self.ctx.of_type("CriticalHit", before=seq) if self.ctx.typed(l).unit == unit]
-        rolls = self.ctx.rolls_for(unit, purpose, after=earlier[-1] if earlier else 0, before=seq)
-        return [r for r in rolls if self.ctx.typed(r).purpose == purpose][-2:]
+        """This critical's rolls: those of its purpose about the unit since its last critical (a
+        critical 5's D3, rolled after it, not among them)."""
+        earlier = [l for l in self.ctx.of_type("CriticalHit", before=seq) if self.ctx.typed(l).unit == unit]
+        rolls = self.ctx.rolls_for(unit, purpose, after=earlier[-1]["seq"] if earlier else 0, before=seq)
+        rolls = [r for r in rolls if self.ctx.typed(r).purpose == purpose]
+        if earlier and self.ctx.typed(earlier[-1]).result == 5:
+            rolls = rolls[1:]
+        return rolls[-2:]
 
     def _sub_roll(self, rule, purpose: str, hit, rolls, seq: int) -> RuleApplication:
         # "4 Propulsion hit, 1-3 not serious (1/2 speed), 4-6 immobilized" (airship: "cannot change direction")
