@@ -255,6 +255,9 @@ class AVBCWBravery(ListedModule):
 TESTS = "tests/unit/test_avbcw_bravery.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
+    "AVBCW.BRV.EXTREMES": ("implemented", TESTS + "test_double_six_no_move_and_a_cohesion_lost",
+                           "the test's DB.BRAVERY 2d6 (two dice), a double 6's 1 COH or vehicle mishap by the turn's "
+                           "end; the moves a double 1 or 6 allows: suppression.py"),
     "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_suppressed_brv", "a suppressed unit's bravery test at BRV -2"),
     "AVBCW.EQ.BANNER": ("implemented", TESTS + "test_banner_and_brittle", "\"+1 BRV\" in every bravery test; its cost and who "
                         "may take it: the army list's"),
