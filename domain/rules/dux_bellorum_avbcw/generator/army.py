@@ -2,7 +2,8 @@
 them, costed as the text costs them, in columns across a 48" x 48" table with terrain on the flanks.
 
 Unit type table (dux-bellorum-avbcw.txt): Commander on foot 5 pts (Inspiring, its Notes), Infantry
-Regulars 5, Irregulars 4, Militia 3, LMG team 3; every unit "between 2 and 7 points" (SR.CAP)."""
+Regulars 5, Irregulars 4, Militia 3, LMG team 3, and for the royalists a Car with a mounted LMG
+(soft vehicle table: 2 pts, MV 24”) up the road; every unit "between 2 and 7 points" (SR.CAP)."""
 from __future__ import annotations
 
 import random
@@ -14,6 +15,7 @@ SIDES = (R, S)
 NATIONS = {R: "anglican-league", S: "chopwell-soviet"}
 WIDTH = DEPTH = 48.0
 COLUMNS = (13.0, 20.0, 28.0, 35.0)    # units move straight up and down these, clear of the flank terrain
+ROAD_X = 24.0                          # the car's column: the road's line
 
 STATS = {
     "commander-foot": {"MV": "6”", "BRV": "9", "MELEE": "4(1)", "SHOOT": "3", "PRO": "6", "COH": "6"},
@@ -21,10 +23,13 @@ STATS = {
     "inf-irregulars": {"MV": "6”", "BRV": "7", "MELEE": "3(1)", "SHOOT": "5", "PRO": "5", "COH": "5"},
     "inf-militia": {"MV": "6”", "BRV": "6", "MELEE": "2", "SHOOT": "4", "PRO": "5", "COH": "4"},
     "lmg": {"MV": "6”", "BRV": "7", "MELEE": "2", "SHOOT": "4", "PRO": "5", "COH": "3"},
+    "vehicle:car": {"MV": "24", "BRV": "8", "SHOOT": "4", "PRO": "2"},
 }
-POINTS = {"commander-foot": 5, "inf-regulars": 5, "inf-irregulars": 4, "inf-militia": 3, "lmg": 3}
+POINTS = {"commander-foot": 5, "inf-regulars": 5, "inf-irregulars": 4, "inf-militia": 3, "lmg": 3, "vehicle:car": 2}
 FIGURES = {"commander-foot": 3, "inf-regulars": 10, "inf-irregulars": 8, "inf-militia": 10, "lmg": 3}
-FOOTPRINT = {"commander-foot": (2.0, 1.0), "lmg": (2.0, 1.0)}   # infantry: 5" x 2"
+FOOTPRINT = {"commander-foot": (2.0, 1.0), "lmg": (2.0, 1.0), "vehicle:car": (2.0, 4.0)}   # infantry: 5" x 2"
+CAR = "vehicle:car"
+CAR_ID = "r-5"
 INFANTRY = ("inf-regulars", "inf-irregulars", "inf-militia")
 
 
@@ -41,6 +46,7 @@ class Unit:
     suppressed: bool = False
     destroyed: bool = False
     turn_shooting_coh: int = 0
+    damage: set = field(default_factory=set)   # a vehicle's Vehicle Damage results so far
 
     @property
     def stat(self) -> dict[str, str]:
@@ -78,6 +84,7 @@ def choose_armies(rng: random.Random) -> Armies:
         rng.shuffle(kinds)
         for n, (kind, x) in enumerate(zip(kinds, COLUMNS), 1):
             armies.units.append(Unit(f"{side[0]}-{n}", side, kind, x, y + rng.choice((-1.0, 0.0, 1.0)), facing))
+    armies.units.append(Unit(CAR_ID, R, CAR, ROAD_X, 3.0, 0))
     return armies
 
 
@@ -86,6 +93,11 @@ def army_list(armies: Armies, side: str) -> dict[str, Any]:
     commander = next(u.id for u in units if u.type == "commander-foot")
     listed = []
     for u in units:
+        if u.type == CAR:   # the soft vehicle table's Car, "Mounted LMG" its option
+            listed.append({"unit": u.id, "type": CAR, "crew": 2, "stats": dict(u.stat), "options": ["mounted-lmg"],
+                           "weapons": [{"weapon": f"{u.id}/lmg", "shoot": "4", "arcs": ["F", "L", "R", "B"],
+                                        "crewed": True}], "drive": "wheeled", "pts": POINTS[CAR]})
+            continue
         entry: dict[str, Any] = {"unit": u.id, "type": u.type, "figures": FIGURES[u.type], "stats": dict(u.stat),
                                  "special": ["AVBCW.AB.INSPIRING"] if u.type == "commander-foot" else [],
                                  "pts": POINTS[u.type]}

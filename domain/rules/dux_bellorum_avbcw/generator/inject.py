@@ -2,22 +2,23 @@
 beyond the unit's MV (AVBCW.UNIT.STATS), a shot with a die more than its rating and modifiers give
 (AVBCW.SHOOT.MODS, AVBCW.AMMO.LOW when halved), a low result left unrecorded (AVBCW.AMMO.LOW), a
 suppression left unrecorded (AVBCW.SUPP.TRIGGER), a suppressed unit's BRV test without its -2
-(AVBCW.SUPP.EFFECTS)."""
+(AVBCW.SUPP.EFFECTS), the car turning more than 45° in a move of more than 6” (AVBCW.VEH.FACING)."""
 from __future__ import annotations
 
 import random
 from typing import Optional
 
+from domain.rules.dux_bellorum_avbcw.generator.army import CAR_ID
 from domain.tabletop.inject import Line, inject_with, previous
 
-MV = 6.0   # every unit the generator plays: MV 6”
+MV = 6.0   # every unit the generator plays but the car: MV 6”
 
 
 def over_allowance(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple[int, str]]:
     """A move of 1 to 2" more than MV 6” (a unit's first move of the turn; the unit's next moves
     start where this one ends)."""
     line = lines[i]
-    if line["type"] != "UnitMoved" or line["data"].get("mode"):
+    if line["type"] != "UnitMoved" or line["data"].get("mode") or line["data"]["unit"] == CAR_ID:
         return None
     path = line["data"]["path"]
     start, end = path[0], path[-1]
@@ -89,7 +90,20 @@ def suppression_ignored(lines: list[Line], i: int, rng: random.Random) -> Option
     return i, "AVBCW.SUPP.EFFECTS"
 
 
-KINDS = {"over-allowance": over_allowance, "extra-die": extra_die, "low-unrecorded": low_unrecorded,
+def over_turned(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple[int, str]]:
+    """A vehicle's move of more than 6” ending turned 50° to 80° ("A vehicle that moves more than 6”
+    can only change facing by up to 45° during their move")."""
+    line = lines[i]
+    if line["type"] != "UnitMoved" or line["data"]["unit"] != CAR_ID:
+        return None
+    path = line["data"]["path"]
+    if abs(path[-1]["y"] - path[0]["y"]) <= 6.5:
+        return None
+    path[-1]["f"] = rng.choice((50, 60, 70, 80, 280, 290, 300, 310))
+    return i, "AVBCW.VEH.FACING"
+
+
+KINDS = {"over-turned": over_turned, "over-allowance": over_allowance, "extra-die": extra_die, "low-unrecorded": low_unrecorded,
          "suppression-unrecorded": suppression_unrecorded, "suppression-ignored": suppression_ignored}
 
 

@@ -8,18 +8,25 @@ successful hits" makes it low. Two COH lost to shooting in a turn suppress a uni
 a suppressed unit does not shoot, and moves only after a BRV test at -2 that ends it (SUPP.EFFECTS).
 A unit that did not shoot tests Bravery and moves straight ahead within its 6" (MV, MOVE.NOSHOOT),
 in the order of the movement sequence (MOVE.ORDER), twice on a double 1, never on a double 6,
-which costs it 1 COH (BRV.EXTREMES). Dice come only from the seeded `random.Random`."""
+which costs it 1 COH (BRV.EXTREMES). The royalists' car drives up the road within its MV 24”
+(12” after traction damage), never turning, so its facing changes by none of the 45° a move of
+more than 6” allows (VEH.FACING, VEH.WHEELED); its double 6 is a mechanical mishap on the Vehicle
+Damage table at 1d6-1 (VEH.DAMAGE_TABLE), and it moves no more once its traction is wrecked, its
+crew shaken or it is wrecked. Dice come only from the seeded `random.Random`."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
 from domain.rules.dux_bellorum_avbcw.generator.army import (
-    NATIONS, R, S, SIDES, Armies, Unit, army_list, choose_armies, table)
+    CAR, NATIONS, R, S, SIDES, Armies, Unit, army_list, choose_armies, table)
 from domain.tabletop.recorder import TableRecorder, inches
 
 KEEP_CLEAR = 8.0      # no move ends nearer an enemy than this: the generator fights no melee
-MOVE_STEPS = (("inf", R), ("inf", S), ("team", R), ("team", S))   # AVBCW.MOVE.ORDER, steps 5 to 8
+MOVE_STEPS = (("veh", R), ("veh", S), ("inf", R), ("inf", S), ("team", R), ("team", S))   # AVBCW.MOVE.ORDER
+# Vehicle Damage table at 1d6-1: "1 or less Traction damage ... 5 Wrecked"
+DAMAGE = {1: "traction-damage", 2: "traction-wrecked", 3: "weapon-damaged", 4: "crew-shaken", 5: "wrecked"}
+STOPS = {"traction-wrecked", "crew-shaken", "wrecked"}
 
 
 def set_up(rec: TableRecorder, armies: Armies, scenario: str) -> None:
@@ -31,7 +38,7 @@ def set_up(rec: TableRecorder, armies: Armies, scenario: str) -> None:
     for side in SIDES:
         rec.emit("ArmyListed", army_list(armies, side), side)
     # "each side alternately deploys 3 units (of any type) at a time"
-    for side, units in ((R, armies.of(R)[:3]), (S, armies.of(S)[:3]), (R, armies.of(R)[3:]), (S, armies.of(S)[3:])):
+    for side, units in ((R, armies.of(R)[:3]), (S, armies.of(S)[:3]), (R, armies.of(R)[3:6]), (S, armies.of(S)[3:])):
         for u in units:
             rec.deploy(side, u.id, (u.x, u.y), u.facing, *u.size)
 
@@ -105,7 +112,7 @@ def missile_fire(rec: TableRecorder, armies: Armies) -> set[str]:
     shot: set[str] = set()
     order = sorted(armies.units, key=lambda u: (rec.rng.random(), u.id))
     for u in order:
-        if u.destroyed or u.suppressed or u.ammo >= 2:
+        if u.destroyed or u.suppressed or u.ammo >= 2 or u.type == CAR:
             continue
         target = target_of(armies, u)
         if target is None or shot_dice(u, target)[0] <= 0 or rec.rng.random() > (0.9 if nearest(u, target) <= 20.0 else 0.4):
@@ -116,18 +123,24 @@ def missile_fire(rec: TableRecorder, armies: Armies) -> set[str]:
 
 
 def step_of(u: Unit) -> tuple[str, str]:
-    return ("team" if u.type == "lmg" else "inf", u.side)
+    return ("veh" if u.type == CAR else "team" if u.type == "lmg" else "inf", u.side)
 
 
 def ahead(armies: Armies, u: Unit, wanted: float) -> float:
-    """How far u may go straight ahead, keeping KEEP_CLEAR from every enemy in its column."""
-    room = min((gap(u, e) - KEEP_CLEAR for e in armies.enemies(u.side) if e.x == u.x), default=wanted)
+    """How far u may go straight ahead, keeping KEEP_CLEAR from every enemy in its column (the car,
+    between the columns, from every enemy)."""
+    room = min((gap(u, e) - KEEP_CLEAR for e in armies.enemies(u.side) if e.x == u.x or u.type == CAR),
+               default=wanted)
     edge = (48.0 - 1.0 - u.y - u.size[1] / 2) if u.facing == 0 else (u.y - u.size[1] / 2 - 1.0)
     return inches(max(0.0, min(wanted, room, edge)))
 
 
 def walk(rec: TableRecorder, armies: Armies, u: Unit, mode: str | None = None) -> None:
-    length = ahead(armies, u, rec.rng.choice((3.0, 4.0, 5.0, 6.0)))
+    if u.type == CAR:   # MV 24”; "Traction damage ... half"
+        wanted = min(rec.rng.choice((5.0, 8.0, 12.0, 18.0, 24.0)), 12.0 if "traction-damage" in u.damage else 24.0)
+    else:
+        wanted = rec.rng.choice((3.0, 4.0, 5.0, 6.0))
+    length = ahead(armies, u, wanted)
     if length < 1.0:
         return
     y = inches(u.y + (length if u.facing == 0 else -length))
@@ -144,6 +157,9 @@ def move_unit(rec: TableRecorder, armies: Armies, u: Unit) -> None:
     rec.roll(u.side, "DB.BRAVERY", faces, u.id)
     passed = faces != [6, 6] and (faces == [1, 1] or sum(faces) <= brv)
     rec.emit("BraveryTested", {"unit": u.id, "why": "move", "brv": brv, "modifiers": mods, "passed": passed}, u.side)
+    if faces == [6, 6] and u.type == CAR:
+        mishap(rec, u)
+        return
     if faces == [6, 6]:
         lose(rec, u, 1, "bravery")
         return
@@ -157,9 +173,23 @@ def move_unit(rec: TableRecorder, armies: Armies, u: Unit) -> None:
         walk(rec, armies, u, "second")
 
 
+def mishap(rec: TableRecorder, car: Unit) -> None:
+    """A vehicle's double 6 "suffers a mechanical mishap; roll on the Vehicle Damage table with
+    1d6-1"; "Each result only applies once"."""
+    face = rec.faces(1)[0]
+    rec.roll(car.side, "AVBCW.VEH.DAMAGE_TABLE", [face], car.id)
+    result = DAMAGE[max(1, face - 1)]
+    weapon = {"weapon": f"{car.id}/lmg"} if result == "weapon-damaged" else {}
+    rec.emit("VehicleDamaged", {"vehicle": car.id, "cause": "bravery", "result": result, **weapon,
+                                "repeat": result in car.damage}, car.side)
+    car.damage.add(result)
+
+
 def move_phase(rec: TableRecorder, armies: Armies, shot: set[str]) -> None:
     for step in MOVE_STEPS:
         for u in armies.units:
+            if u.damage & STOPS:
+                continue
             if step_of(u) == step and not u.destroyed and u.id not in shot and rec.rng.random() < 0.8:
                 move_unit(rec, armies, u)
 
