@@ -2,7 +2,8 @@
 beyond the unit's MV (AVBCW.UNIT.STATS), a shot with a die more than its rating and modifiers give
 (AVBCW.SHOOT.MODS, AVBCW.AMMO.LOW when halved), a low result left unrecorded (AVBCW.AMMO.LOW), a
 suppression left unrecorded (AVBCW.SUPP.TRIGGER), a suppressed unit's BRV test without its -2
-(AVBCW.SUPP.EFFECTS), the car turning more than 45° in a move of more than 6” (AVBCW.VEH.FACING)."""
+(AVBCW.SUPP.EFFECTS), the car turning more than 45° in a move of more than 6” (AVBCW.VEH.FACING),
+a commander placing more LPs than it has (AVBCW.AB.INSPIRING)."""
 from __future__ import annotations
 
 import random
@@ -103,7 +104,22 @@ def over_turned(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple
     return i, "AVBCW.VEH.FACING"
 
 
-KINDS = {"over-turned": over_turned, "over-allowance": over_allowance, "extra-die": extra_die, "low-unrecorded": low_unrecorded,
+def lps_over(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple[int, str]]:
+    """A commander placing 6 LPs more than its 6 ("The Inspiring unit has 6 Leadership Points"); the
+    side returns them too, unused."""
+    line = lines[i]
+    if line["type"] != "LeadershipPointsPlaced":
+        return None
+    returned = next((l for l in lines[i + 1:] if l["type"] == "LeadershipPointsReturned"
+                     and l["side"] == line["side"]), None)
+    if returned is None or returned["turn"] != line["turn"]:
+        return None
+    line["data"]["points"] += 6
+    returned["data"]["points"] += 6
+    return i, "AVBCW.AB.INSPIRING"
+
+
+KINDS = {"lps-over": lps_over, "over-turned": over_turned, "over-allowance": over_allowance, "extra-die": extra_die, "low-unrecorded": low_unrecorded,
          "suppression-unrecorded": suppression_unrecorded, "suppression-ignored": suppression_ignored}
 
 

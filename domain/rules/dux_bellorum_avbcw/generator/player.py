@@ -1,7 +1,10 @@
 """Plays one seeded Dux Bellorum AVBCW game and returns its log lines (no I/O).
 
 Each turn follows "Turn sequence" (AVBCW.TURN): leadership, missile fire, moves, close combat,
-morale and victory. A unit shoots only at the closest enemy, the one facing it down its column
+morale and victory. Each Inspiring commander that is not suppressed places its 6 LPs, less 1 for
+each unit under its command destroyed, with friendly units within 24”, the sides alternating
+with the Repeller first (AB.INSPIRING, SUPP.EFFECTS); none are used (what they do is core), and
+all come back in step 5 ("return all unused LPs to players"). A unit shoots only at the closest enemy, the one facing it down its column
 (SHOOT.PRIORITY, LOS clear of friends and terrain), with its rating's dice, halved "round down" when
 low on ammunition and never when a second low result has exhausted it (AMMO.LOW); "more '1's' than
 successful hits" makes it low. Two COH lost to shooting in a turn suppress a unit (SUPP.TRIGGER);
@@ -41,6 +44,45 @@ def set_up(rec: TableRecorder, armies: Armies, scenario: str) -> None:
     for side, units in ((R, armies.of(R)[:3]), (S, armies.of(S)[:3]), (R, armies.of(R)[3:6]), (S, armies.of(S)[3:])):
         for u in units:
             rec.deploy(side, u.id, (u.x, u.y), u.facing, *u.size)
+
+
+LP_REACH = 20.0   # Inspiring: "within 24”", with room to spare
+
+
+def leadership(rec: TableRecorder, armies: Armies) -> dict[str, int]:
+    """Step 1: "Alternately place LPs (Repeller goes first)", one or two at a time, until both
+    sides have placed all theirs (or a side has no unit in reach: then no more are placed)."""
+    left = {side: lps_of(armies, side) for side in (S, R)}
+    placed = {S: 0, R: 0}
+    side = S
+    while left[S] or left[R]:
+        if not left[side]:
+            side = R if side == S else S
+            continue
+        giver = commander(armies, side)
+        near = [u for u in armies.of(side) if u is not giver and nearest(giver, u) <= LP_REACH]
+        if not near:
+            break
+        points = min(left[side], rec.rng.choice((1, 2)))
+        rec.emit("LeadershipPointsPlaced", {"from": giver.id, "to": rec.rng.choice(near).id, "points": points}, side)
+        left[side] -= points
+        placed[side] += points
+        side = R if side == S else S
+    return placed
+
+
+def commander(armies: Armies, side: str) -> Unit | None:
+    return next((u for u in armies.of(side) if u.type == "commander-foot"), None)
+
+
+def lps_of(armies: Armies, side: str) -> int:
+    """"6 Leadership Points ... loses 1 LP for each unit under its command that is destroyed"
+    (a wrecked car among them); a suppressed commander gives none."""
+    giver = commander(armies, side)
+    if giver is None or giver.suppressed:
+        return 0
+    lost = sum(1 for u in armies.units if u.side == side and (u.destroyed or "wrecked" in u.damage))
+    return max(0, 6 - lost)
 
 
 def gap(a: Unit, b: Unit) -> float:
@@ -206,10 +248,14 @@ def play_game(name: str, seed: int, map_data: Any = None, tables: Any = None, *,
         for u in armies.units:
             u.turn_shooting_coh = 0
         rec.start_phase("leadership")
+        placed = leadership(rec, armies)
         rec.start_phase("missile-fire")
         shot = missile_fire(rec, armies)
         rec.start_phase("move")
         move_phase(rec, armies, shot)
         rec.start_phase("close-combat")
         rec.start_phase("morale-and-victory")
+        for side in (S, R):
+            if placed[side]:
+                rec.emit("LeadershipPointsReturned", {"side": side, "points": placed[side]}, side)
     return rec.lines
