@@ -12,6 +12,7 @@ from typing import Any, Iterator, Optional
 
 from domain.board.hexes import distance
 from domain.board.terrain import LEVEL_MARKERS, Board
+from domain.events import given
 from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
@@ -105,12 +106,13 @@ class MovementChecks(RuleModule):
 
     # -- bookkeeping ----------------------------------------------------------------------
 
-    def on_PhaseStarted(self, line):
+    def after_PhaseStarted(self, line):
+        # the board holding the phase: its active side (the phase is the envelope's)
         self.phase, self.caution = {}, {}
-        d = line["data"]
-        if d.get("phase") in VEHICLE_PHASES and d.get("active"):
+        active = self.ctx.board.active
+        if line["phase"] in VEHICLE_PHASES and active:
             # Light vehicles: the 5 MP lost per attack count in "its next movement phase"
-            for unit_id in [u for u, (side, _) in self.attacked.items() if side == d["active"]]:
+            for unit_id in [u for u, (side, _) in self.attacked.items() if side == active]:
                 self.caution[unit_id] = self.attacked.pop(unit_id)[1]
 
     def _attacked(self, loc: Optional[str], by_side: Optional[str], attack: str) -> None:
@@ -123,21 +125,22 @@ class MovementChecks(RuleModule):
                 self.attacked[u.unit] = (side, attacks | {attack})
 
     def on_BarrageDeclared(self, line):
-        self.barrage_side[line["data"].get("barrage")] = line["data"].get("side") or line.get("side")
+        declared = self.ctx.typed(line)
+        self.barrage_side[declared.barrage] = declared.side or line.get("side")
 
     def on_BarrageResolved(self, line):
-        d = line["data"]
-        for r in d.get("results", []):
-            self._attacked(r.get("location"), self.barrage_side.get(d.get("barrage")), f"barrage:{d.get('barrage')}")
+        d = self.ctx.typed(line)
+        for r in d.results:
+            self._attacked(r.location, self.barrage_side.get(d.barrage), f"barrage:{d.barrage}")
 
     def on_MarkerPlaced(self, line):
-        d, seq = line["data"], line["seq"]
-        if d["marker"] == "prone" and d.get("unit"):
-            return self._prone(line, d["unit"])
-        if d["marker"] != "roadblock" or not d.get("location"):
+        d, seq = self.ctx.typed(line), line["seq"]
+        if d.marker == "prone" and d.unit:
+            return self._prone(line, d.unit)
+        if d.marker != "roadblock" or not d.location:
             return []
         view = board_view(self.ctx)
-        loc = d["location"]
+        loc = d.location
         out = [rule("IM.OBS.ROADBLOCK.LIMIT").judge(
             seq, not view.roadblock(loc), f"the first roadblock in {loc}",
             f"only one roadblock may be placed in a road hex; {loc} already has one")]
@@ -151,8 +154,9 @@ class MovementChecks(RuleModule):
             self.stood[unit_id] = line["turn"]
 
     def on_MarkerRemoved(self, line):
-        if line["data"].get("marker") == "prone":
-            self._stood_up(line, line["data"].get("unit"))
+        removed = self.ctx.typed(line)
+        if removed.marker == "prone":
+            self._stood_up(line, removed.unit)
         return self._roadblock_cleared(line)
 
     def _roadblock_cleared(self, line):
@@ -160,10 +164,10 @@ class MovementChecks(RuleModule):
         spending 5 movement points in the hexagon (or all their movement points during a single Vehicle
         Movement Phase if they have fewer than 5)". A log records the clearing as the removal of the
         marker after the tank's move into the hex: the tank that entered it this phase pays then."""
-        d = line["data"]
-        if d.get("marker") != "roadblock" or not d.get("location") or line["phase"] not in VEHICLE_PHASES:
+        d = self.ctx.typed(line)
+        if d.marker != "roadblock" or not d.location or line["phase"] not in VEHICLE_PHASES:
             return []
-        for unit in self.ctx.board.units_at(d["location"]):
+        for unit in self.ctx.board.units_at(d.location):
             rec = self.phase.get(unit.unit)
             if unit.unit_class != "tank" or rec is None or rec.hexes == 0:
                 continue
@@ -175,12 +179,12 @@ class MovementChecks(RuleModule):
         return []
 
     def on_UnitStatusChanged(self, line):
-        d = line["data"]
-        if d["status"] == "standing":
-            self._stood_up(line, d["unit"])
-        if d["status"] != "prone":
+        d = self.ctx.typed(line)
+        if d.status == "standing":
+            self._stood_up(line, d.unit)
+        if d.status != "prone":
             return []
-        return self._prone(line, d["unit"])
+        return self._prone(line, d.unit)
 
     def _prone(self, line, unit_id: str) -> list[RuleApplication]:
         """Going Prone: infantry only (not cavalry, not MG platoons), not pinned, not in a trench or
@@ -209,10 +213,10 @@ class MovementChecks(RuleModule):
 
     def on_SmallArmsFired(self, line):
         """Running: "It may not conduct small arms fire that turn" (the turn of the run)."""
-        d = line["data"]
-        self._attacked(d.get("target"), line.get("side"), f"attack:{d.get('attack') or line['seq']}")
+        d = self.ctx.typed(line)
+        self._attacked(d.target, line.get("side"), f"attack:{d.attack or line['seq']}")
         out = []
-        for firer in line["data"].get("firers", []):
+        for firer in d.firers:
             ran = self.ran.get(firer)
             if ran and ran[0] == line["turn"]:
                 out.append(rule("IM.OPTMOVE.RUN.AFTER").violation(
@@ -228,17 +232,17 @@ class MovementChecks(RuleModule):
 
     # -- the judgement --------------------------------------------------------------------
     def on_UnitMoved(self, line):
-        d, seq, board = line["data"], line["seq"], self.ctx.board
-        unit = board.units.get(d["unit"])
+        d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
+        unit = board.units.get(d.unit)
         if unit is None:
-            return [rule("IM.CORE.REF").violation(seq, f"no unit {d['unit']!r} was deployed", recorded=d["unit"])]
+            return [rule("IM.CORE.REF").violation(seq, f"no unit {d.unit!r} was deployed", recorded=d.unit)]
         view = board_view(self.ctx)
         mover = mover_for(view, unit, self.ctx.tables)
         if mover.mclass == "air":
             return []   # aircraft fly in the air combat phase; their moves are not hex movement
         if mover.mclass == "static":
             return [rule("IM.ART.BALLOON.STATIC").violation(seq, f"balloon {unit.unit} may not move once deployed")]
-        path = d["path"]
+        path = d.path
         out: list[RuleApplication] = []
         bad = [f"{a}->{b}" for a, b in zip(path, path[1:]) if distance(a, b, view.placement) != 1]
         out.append(rule("IM.CORE.PATH.ADJACENT").judge(
@@ -285,7 +289,7 @@ class MovementChecks(RuleModule):
         comes later in the turn)."""
         if mover.mclass not in ("foot", "cavalry"):
             return []
-        path, out = line["data"]["path"], []
+        path, out = self.ctx.typed(line).path, []
         squad = mover.sturm and unit.unit_class == "infantry-squad"
         for loc in path[1:-1]:
             if self._enemy_at(loc, unit) and not squad:
@@ -308,14 +312,16 @@ class MovementChecks(RuleModule):
         after movement": an enemy on another level of the building hex is not co-occupied. The mover
         enters at ground level unless the move names a level or a level marker is put on it later in
         the turn (a "2nd Story" / "RoofTop" marker)."""
-        d, view = line["data"], board_view(self.ctx)
-        if not view.multi_storey(d["path"][-1]):
+        d, view = self.ctx.typed(line), board_view(self.ctx)
+        if not view.multi_storey(d.path[-1]):
             return enemies
-        level = int(d.get("level") or 1)
+        level = int(given(d, "level") or 1)   # `level`: a field beside the schema's
         for later in self._rest_of_turn(line):
-            m = later["data"]
-            if later["type"] == "MarkerPlaced" and m.get("unit") == d["unit"] and m.get("marker") in LEVEL_MARKERS:
-                level = LEVEL_MARKERS[m["marker"]]
+            if later["type"] != "MarkerPlaced":
+                continue
+            m = self.ctx.typed(later)
+            if m.unit == d.unit and m.marker in LEVEL_MARKERS:
+                level = LEVEL_MARKERS[m.marker]
         return [e for e in enemies if view.unit_level(self.ctx.board.units[e]) == level]
 
     def _who_when(self, line, unit, expected) -> list[RuleApplication]:
@@ -335,8 +341,8 @@ class MovementChecks(RuleModule):
         return out
 
     def _mode(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
-        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], line["data"]
-        mode, path, out = d.get("mode") or "normal", d["path"], []
+        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], self.ctx.typed(line)
+        mode, path, out = d.mode or "normal", d.path, []
         ran = self.ran.get(unit.unit)
         if ran and ran[0] == turn and ran[1] != phase:
             out.append(rule("IM.OPTMOVE.RUN.ELIG").violation(
@@ -363,7 +369,7 @@ class MovementChecks(RuleModule):
         return out
 
     def _run(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
-        seq, path, out = line["seq"], line["data"]["path"], []
+        seq, path, out = line["seq"], self.ctx.typed(line).path, []
         options = [str(o) for o in self.ctx.board.options]
         # the log names agreed options by rule id; plain names for the optional rules are accepted too
         agreed = any("OPTMOVE" in o.upper() or o.lower() in ("running", "run", "prone", "going-prone",
@@ -391,8 +397,8 @@ class MovementChecks(RuleModule):
 
     # -- the path and its cost ------------------------------------------------------------
     def _path(self, line, unit, mover: Mover, view: Board) -> list[RuleApplication]:
-        seq, d, ctx = line["seq"], line["data"], self.ctx
-        path, mode = d["path"], d.get("mode") or "normal"
+        seq, d, ctx = line["seq"], self.ctx.typed(line), self.ctx
+        path, mode = d.path, d.mode or "normal"
         rec = self.phase.setdefault(unit.unit, PhaseRecord())
         turn_rec = self._turn(unit.unit, line["turn"])
         first = rec.hexes == 0 if mover.vehicle else turn_rec.hexes == 0
@@ -443,8 +449,8 @@ class MovementChecks(RuleModule):
         return [rule(s.prohibited).violation(seq, s.why, recorded=[s.frm, s.to], interpretation=label)]
 
     def _hex_limits(self, line, unit, mover: Mover, view: Board, turn_rec: TurnRecord) -> list[RuleApplication]:
-        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], line["data"]
-        path, mode, out = d["path"], d.get("mode") or "normal", []
+        seq, turn, phase, d = line["seq"], line["turn"], line["phase"], self.ctx.typed(line)
+        path, mode, out = d.path, d.mode or "normal", []
         total = turn_rec.hexes + len(path) - 1
         limits = []
         if mover.mclass == "foot" and self.ctx.board.terrain_state == "deep-snow" and not (mover.skis or mode == "ski"):
@@ -475,18 +481,19 @@ class MovementChecks(RuleModule):
         return out
 
     def _storey(self, line, unit, view: Board, out: list[RuleApplication]) -> float:
-        level = line["data"].get("level")
+        move = self.ctx.typed(line)
+        level = given(move, "level")   # a field beside the schema's
         if level is None:
             return 0.0
         change = abs(int(level) - view.unit_level(unit))
-        where = line["data"]["path"][-1]
+        where = move.path[-1]
         out.append(rule("IM.TER.STOREY.COST").judge(
             line["seq"], change == 0 or view.multi_storey(where), f"{change} level(s), +{change} MP",
             f"{where} is not a multi-storey building: there is no level {level}", recorded=level))
         return float(change)
 
     def _allowance(self, line, unit, mover: Mover, pe: PathEval, view: Board) -> tuple[Optional[float], str]:
-        mode, phase = line["data"].get("mode") or "normal", line["phase"]
+        mode, phase = self.ctx.typed(line).mode or "normal", line["phase"]
         deep = self.ctx.board.terrain_state == "deep-snow"
         if mover.mclass == "cavalry" and mode == "gallop":
             return (6.0, "IM.ENV.DEEPSNOW.CAV") if deep else (10.0, "IM.ENV.DEEPSNOW.CAV")
@@ -573,37 +580,49 @@ class MovementChecks(RuleModule):
 
     def _close_combat_follows(self, line, names: list[str]) -> bool:
         """A close combat recorded later in the turn about the mover, the hex or the enemy there."""
-        if line["data"].get("close_combat"):
+        move = self.ctx.typed(line)
+        if given(move, "close_combat"):   # a field beside the schema's
             return True
-        wanted = {line["data"]["unit"], line["data"]["path"][-1], *names}
+        wanted = {move.unit, move.path[-1], *names}
         for later in self._rest_of_turn(line):
             if later["phase"] != "close-combat":
                 continue
-            d = later["data"]
-            mentioned = {v for v in d.values() if isinstance(v, str)}
-            mentioned |= {x for v in d.values() if isinstance(v, list) for x in v if isinstance(x, str)}
-            if wanted & mentioned or str(d.get("purpose", "")).startswith("LS.CACRT"):
+            values, purpose = self._stated(later)
+            mentioned = {v for v in values if isinstance(v, str)}
+            mentioned |= {x for v in values if isinstance(v, list) for x in v if isinstance(x, str)}
+            if wanted & mentioned or str(purpose or "").startswith("LS.CACRT"):
                 return True
         return False
+
+    def _stated(self, line) -> tuple[list[Any], Any]:
+        """The values a line gives (any field) and its `purpose`; a line of a type no schema knows
+        (a log read with unknown types allowed) as its data stands."""
+        event = self.ctx.typed(line)
+        if event is None:
+            return list(line["data"].values()), line["data"].get("purpose")
+        return [getattr(event, k) for k in event.model_fields_set], given(event, "purpose")
 
     def finish(self):
         out = []
         for line, enemies, squad in self.among_enemy:
+            move = self.ctx.typed(line)
             if not self._close_combat_follows(line, enemies) and line["seq"] in self.cooccupy:
                 out.append(rule("IM.TER.MS.COOCCUPY").violation(
-                    line["seq"], f"{line['data']['unit']} ends its move on the same storey of the town hex "
-                    f"{line['data']['path'][-1]} as enemy units ({', '.join(enemies)}) and no close combat "
-                    f"follows", recorded=line["data"]["path"][-1]))
+                    line["seq"], f"{move.unit} ends its move on the same storey of the town hex "
+                    f"{move.path[-1]} as enemy units ({', '.join(enemies)}) and no close combat "
+                    f"follows", recorded=move.path[-1]))
             elif not self._close_combat_follows(line, enemies):
                 out.append(rule("IM.INF.ST.INFILTRATE").violation(
-                    line["seq"], f"{line['data']['unit']} ends its move among enemy units ({', '.join(enemies)}) in "
-                    f"{line['data']['path'][-1]} and no close combat follows", recorded=line["data"]["path"][-1]))
+                    line["seq"], f"{move.unit} ends its move among enemy units ({', '.join(enemies)}) in "
+                    f"{move.path[-1]} and no close combat follows", recorded=move.path[-1]))
         for line, expected in self.pending:
-            unit = line["data"]["unit"]
-            retreat = line["data"].get("retreat") or any(
-                l["type"] == "UnitStatusChanged" and l["data"].get("unit") == unit
-                and l["data"].get("status") == "retreated" and l["turn"] == line["turn"]
-                and l["phase"] == line["phase"] for l in self.ctx.lines)
+            move = self.ctx.typed(line)
+            unit = move.unit
+            # `retreat`: a field beside the schema's; or the unit's retreated status in the same phase
+            retreat = given(move, "retreat") or any(
+                change.unit == unit and change.status == "retreated" and l["turn"] == line["turn"]
+                and l["phase"] == line["phase"]
+                for l, change in ((l, self.ctx.typed(l)) for l in self.ctx.of_type("UnitStatusChanged")))
             if not retreat:
                 out.append(rule("IM.CORE.PHASE.MOVE").violation(
                     line["seq"], f"{unit} moves in the {line['phase']} phase, which is no movement phase, and no "
