@@ -84,6 +84,10 @@ def validate_pack(data: Any, where: str, ruleset_id: Optional[str] = None) -> Ta
         if name == "BCRT_COLUMNS":
             if not isinstance(table, list) or not all(isinstance(r, list) and len(r) == 2 for r in table):
                 raise TablePackError(f"{where}: tables.{name}: expected {known[name]}")
+        elif getattr(known[name], "check", None) is not None:
+            problem = known[name].check(table)   # a shape that checks itself (domain/tabletop/core_procedures.py)
+            if problem:
+                raise TablePackError(f"{where}: tables.{name}{problem}; expected {known[name]}")
         elif not isinstance(table, dict):
             raise TablePackError(f"{where}: tables.{name}: expected an object: {known[name]}")
     illustrative = data.get("illustrative", False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
+from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import inspiring, stat, type_of
 from domain.rules.dux_bellorum_avbcw.placing import distance
@@ -100,11 +101,27 @@ class AVBCWBravery(ListedModule):
             return out + [EXTREMES.missing_roll(seq, f"{data.unit}'s bravery test has no DB.BRAVERY 2d6 before it: "
                                                 "its extremes cannot be read")]
         out += self._extremes(line, data, self.ctx.typed(rolls[-1]), rolls[-1]["seq"])
-        if not self.ctx.tables.has("DB.BRAVERY"):
-            out.append(DB_BRAVERY.unverifiable(seq, f"{data.unit} {'passes' if data.passed else 'fails'}: whether a "
-                                               f"test is passed is the core Bravery test: {self.ctx.tables.lacks('DB.BRAVERY')}",
-                                               recorded=data.passed))
+        out.append(self._passed(data, seq, self.ctx.typed(rolls[-1]), rolls[-1]["seq"]))
         return out
+
+    def _passed(self, data, seq: int, rolled, roll_seq: int) -> RuleApplication:
+        """Whether the test is passed: the core Bravery test, read from the table pack's
+        DB.BRAVERY (its dice, and how their total passes against the BRV used), else `unverifiable`."""
+        if not self.ctx.tables.has("DB.BRAVERY"):
+            return DB_BRAVERY.unverifiable(seq, f"{data.unit} {'passes' if data.passed else 'fails'}: whether a "
+                                           f"test is passed is the core Bravery test: {self.ctx.tables.lacks('DB.BRAVERY')}",
+                                           recorded=data.passed)
+        table, faces = self.ctx.tables.get("DB.BRAVERY"), list(rolled.results or [rolled.result])
+        if rolled.die != table["dice"]:
+            return DB_BRAVERY.mismatch(seq, f"{data.unit}'s bravery roll is {rolled.die}; the core test of "
+                                       f"{self.ctx.tables.label()} rolls {table['dice']}", expected=table["dice"],
+                                       recorded=rolled.die, related=[roll_seq])
+        expected = core_tables.passes(table, faces, data.brv)
+        total = f"{faces} (total {sum(faces)}) against BRV {data.brv}, passing when total {table['pass']} BRV"
+        return DB_BRAVERY.judge(seq, data.passed == expected, f"{data.unit} {'passes' if expected else 'fails'}: "
+                                f"{total}", f"{data.unit} is recorded {'passing' if data.passed else 'failing'}; "
+                                f"{total} ({self.ctx.tables.label()}) it {'passes' if expected else 'fails'}",
+                                verdict=Verdict.MISMATCH, expected=expected, recorded=data.passed, related=[roll_seq])
 
     def _extremes(self, line, data, rolled, roll_seq: int) -> list[RuleApplication]:
         """"A unit's bravery test that rolls double 1 (before modifiers) allows the unit to move

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import stat
 from domain.rules.dux_bellorum_avbcw.placing import distance, extent_after, others
 from domain.rules.dux_bellorum_avbcw.shooting import modifier_sum
-from domain.rules.engine import RuleApplication, Verdict
+from domain.rules.engine import Rule, RuleApplication, Verdict
 from domain.tabletop import geometry as geo
 from domain.tabletop.queries import ARC_HALF_WIDTH
 
@@ -25,6 +26,7 @@ PURSUE = RULEBOOK.rule("AVBCW.MELEE.PURSUE")
 NOMELEE = RULEBOOK.rule("AVBCW.VEH.NOMELEE")
 BAYONETS = RULEBOOK.rule("AVBCW.EQ.BAYONETS")
 SMG = RULEBOOK.rule("AVBCW.EQ.SMG")
+DB_MELEE = Rule("DB.MELEE", "Melee hits (core rules, not in the text)", "Dux Bellorum")
 
 CHARGED, FLANK, OPPONENT_IN_TERRAIN = +1, +2, -1   # Melee modifiers
 BAYONETS_MELEE = SMG_MELEE = +1                     # "gains +1 MELEE"
@@ -134,6 +136,7 @@ class AVBCWMelee(ListedModule):
             if index is not None and len(fought.sides) == 2:
                 out.append(self._dice(seq, result, fought.sides[index], fought.sides[1 - index]))
                 out += self._rolled(line, combat, result)
+                out += self._melee_hits(line, combat, result, fought.sides[1 - index])
         out += self._who_falls_back(seq, data, combat)
         return out
 
@@ -171,6 +174,27 @@ class AVBCWMelee(ListedModule):
                            f"{result.unit} records {result.dice} dice; its DB.MELEE roll has {len(faces)}",
                            verdict=Verdict.MISMATCH, expected=len(faces), recorded=result.dice,
                            related=[rolls[-1]["seq"]])]
+
+    def _melee_hits(self, line, combat: Combat, result, theirs) -> list[RuleApplication]:
+        """The hits against the opponent's PRO: the core melee procedure, judged only when the
+        table pack holds DB.MELEE and the unit fought one opponent (whose PRO they strike)."""
+        rolls = self.ctx.rolls_for(result.unit, "DB.MELEE", after=combat.seq, before=line["seq"])
+        if not self.ctx.tables.has("DB.MELEE") or not rolls:
+            return []
+        seq, rolled = line["seq"], self.ctx.typed(rolls[-1])
+        if len(theirs.units) != 1:
+            return [DB_MELEE.unverifiable(seq, f"{result.unit} fought {', '.join(theirs.units)}: whose PRO each die "
+                                          "strikes is not recorded", recorded=result.hits)]
+        pro, why = core_tables.protection(self.lists.get(theirs.units[0]))
+        if pro is None:
+            return [DB_MELEE.unverifiable(seq, f"{result.unit} against {theirs.units[0]}: {why}", recorded=result.hits)]
+        table, faces = self.ctx.tables.get("DB.MELEE"), rolled.results or [rolled.result]
+        hits = core_tables.hit_count(table, faces, pro)
+        read = f"the faces {faces} against {theirs.units[0]}'s {why}, hitting when face {table['hit']} PRO"
+        return [DB_MELEE.judge(seq, result.hits == hits, f"{result.unit}: {hits} hits, {read}",
+                               f"{result.unit} records {result.hits} hits; {read} ({self.ctx.tables.label()}) give "
+                               f"{hits}", verdict=Verdict.MISMATCH, expected=hits, recorded=result.hits,
+                               related=[rolls[-1]["seq"]])]
 
     def _who_falls_back(self, seq, data, combat: Combat) -> list[RuleApplication]:
         """"Any unit that suffers more COH loss than all opponents it fought against falls back"."""

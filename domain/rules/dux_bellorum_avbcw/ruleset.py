@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rules.dux_bellorum_avbcw import events
+from domain.rules.dux_bellorum_avbcw import core_tables, events
 from domain.tabletop import interpretations
 from domain.tabletop import board
 from domain.tabletop.ruleset import keep, tabletop_ruleset
@@ -81,6 +81,7 @@ def _generator():
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
     army_check=_army_check, analytics=_analytics, generator=_generator,
+    table_schemas=core_tables.TABLES,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
 )

@@ -13,10 +13,11 @@ from functools import cached_property
 from typing import Any, Iterable, Optional
 
 from domain.board.state import UnitState
+from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
     RULEBOOK, RULESET_ID, ArmyLists, Rating, friends_of, has_rule, is_vehicle, on_table, rating_of, unit_extent)
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.tabletop import geometry as geo
 from domain.tabletop.queries import ARC_HALF_WIDTH, EDGE_OFFSETS
 
@@ -28,6 +29,7 @@ LOS = RULEBOOK.rule("AVBCW.LOS")
 AMMO = RULEBOOK.rule("AVBCW.AMMO.LOW")
 TRIGGER = RULEBOOK.rule("AVBCW.SUPP.TRIGGER")
 NOPRONE = RULEBOOK.rule("AVBCW.SUPP.NOPRONE")
+DB_SHOOT = Rule("DB.SHOOT", "Shooting hits (core rules, not in the text)", "Dux Bellorum")
 
 MIXED_RANGE = 18.0       # EQ.MIXED: "The unit has its Shooting range limited to 18”"
 SUPPRESSING_COH = 2      # "at least 2 lost Cohesion points from shooting this turn"
@@ -68,6 +70,22 @@ class AVBCWShooting(RuleModule):
         """"Each entry of an AVBCW unit's weapons carries its own shoot rating ... stats.SHOOT is
         the rating of a unit without them"."""
         return weapon_rating(data.weapon, entry)
+
+    def _hits(self, fired, data, faces: list[int], seq: int, roll_seq: int) -> list[RuleApplication]:
+        """The hits against the target's PRO: the core shooting procedure, judged only when the
+        table pack holds DB.SHOOT (without it the hits are not read, as before the pack)."""
+        if not self.ctx.tables.has("DB.SHOOT"):
+            return []
+        pro, why = core_tables.protection(self.lists.get(fired.target), bool(fired.indirect))
+        if pro is None:
+            return [DB_SHOOT.unverifiable(seq, f"attack {data.attack} at {fired.target}: {why}", recorded=data.hits)]
+        table = self.ctx.tables.get("DB.SHOOT")
+        hits = core_tables.hit_count(table, faces, pro)
+        read = f"the faces {faces} against {fired.target}'s {why}, hitting when face {table['hit']} PRO"
+        return [DB_SHOOT.judge(seq, data.hits == hits, f"attack {data.attack}: {hits} hits, {read}",
+                               f"attack {data.attack} records {data.hits} hits; {read} ({self.ctx.tables.label()}) "
+                               f"give {hits}", verdict=Verdict.MISMATCH, expected=hits, recorded=data.hits,
+                               related=[roll_seq])]
 
     def _ammo_key(self, unit_id: str, weapon: Optional[str], vehicle: bool) -> tuple[str, Optional[str]]:
         # "A vehicle weapon ... becomes 'low on ammo' for that weapon"; a unit's applies "to all weapons".
@@ -123,7 +141,7 @@ class AVBCWShooting(RuleModule):
         rolled = self.ctx.typed(roll)
         faces = rolled.results or [rolled.result]
         ones = faces.count(1)
-        out = []
+        out = self._hits(fired, data, faces, seq, roll["seq"])
         if data.ones != ones:
             out.append(AMMO.mismatch(seq, f"attack {data.attack} records {data.ones} ones; the faces {faces} show {ones}",
                                      expected=ones, recorded=data.ones, related=[roll["seq"]]))

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.landships_of_mogdonazia import core_tables
 from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, vehicle_of
+from domain.rules.landships_of_mogdonazia.fire import tsatf_fire
 from domain.tabletop.geometry import extent, features_touched, measure, path_length
 
 JUMP, TESLA, FLAME = RULEBOOK.rule("MOG.JUMP"), RULEBOOK.rule("MOG.TESLA"), RULEBOOK.rule("MOG.FLAME")
@@ -43,8 +45,7 @@ class Contraptions(RuleModule):
                            expected=HALF_PLATOON, recorded=count)]
 
     def _carries(self, shot) -> Optional[str]:
-        keys = self.keys.get(shot.shooter, {})
-        return keys.get(shot.weapon) or (shot.weapon if shot.weapon in keys.values() else None)
+        return core_tables.carried(self.keys.get(shot.shooter, {}), shot)
 
     # -- shooting ------------------------------------------------------------------------------
     def on_ShotFired(self, line):
@@ -134,6 +135,8 @@ class Contraptions(RuleModule):
         elif not self.ctx.tables.has("TSATF.FIRE"):
             out.append(TESLA.unverifiable(seq, "\"Roll 3D20 as Dervish rifle weapon\": the hits are read on TSATF's "
                                           f"column ({self.ctx.tables.lacks('TSATF.FIRE')})", recorded=resolved.hits))
+        else:   # "Roll 3D20 as Dervish rifle weapon": the pack's column `dervish-rifle`
+            out += tsatf_fire(self.ctx, shot, resolved, seq, core_tables.column_of(shot, carries), TESLA)
         if twenties:
             self.pending.append((shot.shooter, seq, f"{carries}: a 20 explodes the rifle, \"Remove the figure as a "
                                                     "casualty\""))

@@ -7,13 +7,16 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, finer, vehicle_of
+from domain.rules.landships_of_mogdonazia import core_tables
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, finer, last_roll, vehicle_of
+from domain.tabletop.core_procedures import CARD_KEYS, card_meaning
 from domain.tabletop.events import RANKS, SUITS
 
 CARD = RULEBOOK.rule("MOG.FIRE.CARD")
 PA = RULEBOOK.rule("MOG.PA")
 CLOCKWORK = RULEBOOK.rule("MOG.CLOCKWORK")
 AIR_SHOOT = RULEBOOK.rule("MOG.AIR.SHOOT")
+TSATF_FIRE = Rule("TSATF.FIRE", "Firing (core, not in the text)", "The Sword and The Flame")
 # Where the rule turning a card is not this book's (TSATF.SAVE, TSATF.ACTIVATION): the log format's words.
 CARDS_PAGE = ("game-log-tabletop.md, Cards: a card drawn while out of the deck (drawn since the last shuffle "
               "that did not return it), or from an empty deck, is a violation of <for>.DECK")
@@ -55,14 +58,24 @@ class HitCards(RuleModule):
         self.shots: dict[str, Any] = {}
         self.hits: dict[str, int] = {}
         self.cards: dict[str, list[int]] = {}   # attack -> seqs of its HitCardResolved
+        self.keys: dict[str, dict[str, str]] = {}   # unit -> {key figure: what it carries}
 
     def on_ShotFired(self, line):
         shot = self.ctx.typed(line)
         self.shots[shot.attack] = shot
 
+    def on_UnitDeployed(self, line):
+        unit = self.ctx.typed(line)
+        self.keys[unit.unit] = {k.figure: k.carries for k in unit.key_figures or ()}
+
     def on_ShotResolved(self, line):
         resolved = self.ctx.typed(line)
         self.hits[resolved.attack] = resolved.hits
+        shot = self.shots.get(resolved.attack)
+        carries = core_tables.carried(self.keys.get(shot.shooter, {}), shot) if shot is not None else None
+        if shot is None or not self.ctx.tables.has(TSATF_FIRE.id) or carries in ("tesla-rifle", "flame-rifle"):
+            return ()   # the Tesla's hits are Contraptions'; the flame rifle's are the seed's "1-6"
+        return tsatf_fire(self.ctx, shot, resolved, line["seq"], core_tables.column_of(shot, carries))
 
     def on_HitCardResolved(self, line):
         hit, seq = self.ctx.typed(line), line["seq"]
@@ -134,6 +147,27 @@ class HitCards(RuleModule):
         return _compare(CARD, seq, hit, expected, related, interpretation=label)
 
 
+def tsatf_fire(ctx, shot, resolved, seq: int, column: str, rule: Optional[Rule] = None) -> list[RuleApplication]:
+    """A shot's hits read on the table pack's TSATF.FIRE ("Firing at vehicles is done in the same way
+    as in TSATF"): each d20 of its TSATF.FIRE roll at or under the column's number for the target and
+    range hits. Only called when the pack holds TSATF.FIRE."""
+    rule = rule or TSATF_FIRE
+    roll = last_roll(ctx, resolved.attack, TSATF_FIRE.id, seq)
+    if roll is None:
+        return [rule.missing_roll(seq, f"no TSATF.FIRE d20s about {resolved.attack}")]
+    unit = ctx.board.units.get(shot.target)
+    keys = core_tables.target_keys(shot, vehicle_of(ctx, shot.target), unit.type if unit is not None else None)
+    face, why = core_tables.hit_on(ctx.tables.get(TSATF_FIRE.id), column, keys, shot.range)
+    if face is None:
+        return [rule.unverifiable(seq, f"{resolved.attack}: {why} ({ctx.tables.label()})", recorded=resolved.hits)]
+    rolled = faces(ctx.typed(roll))
+    hits = sum(1 for f in rolled if f <= face)
+    return [rule.judge(seq, resolved.hits == hits, f"{resolved.attack}: {hits} hits, the d20s {rolled} on {why}",
+                       f"{resolved.attack} records {resolved.hits} hits; the d20s {rolled} on {why} "
+                       f"({ctx.tables.label()}) give {hits}", verdict=Verdict.MISMATCH, expected=hits,
+                       recorded=resolved.hits, related=[roll["seq"]])]
+
+
 def _compare(rule: Rule, seq: int, hit, expected: str, related: list[int], **kw) -> RuleApplication:
     return rule.judge(seq, hit.outcome == expected, f"{hit.weapon_class} hit, {hit.card}: {expected}",
                       f"a {hit.weapon_class} hit turning {hit.card} gives {expected}, not {hit.outcome}",
@@ -159,11 +193,25 @@ class DeckChecks(RuleModule):
                                       related=self._drawn_at(drawn.deck, drawn.card, seq)))
         else:
             out.append(rule.ok(seq, f"{drawn.card} is in deck {drawn.deck!r}"))
-        if drawn.for_.startswith("TSATF.") and drawn.meaning is not None and not self.ctx.tables.has(drawn.for_):
-            out.append(Rule(drawn.for_, "The Sword and The Flame (core, not in the text)", "The Sword and The Flame")
-                       .unverifiable(seq, f"the card's meaning {drawn.meaning!r} is read by {drawn.for_}: "
-                                     f"{self.ctx.tables.lacks(drawn.for_)}", recorded=drawn.meaning))
+        if drawn.for_.startswith("TSATF.") and drawn.meaning is not None:
+            out.append(self._meaning(drawn, seq))
         return out
+
+    def _meaning(self, drawn, seq: int) -> RuleApplication:
+        """A TSATF card's meaning, read on the table pack's table of that procedure (its card, rank,
+        suit, colour or `any`), else `unverifiable`."""
+        rule = Rule(drawn.for_, "The Sword and The Flame (core, not in the text)", "The Sword and The Flame")
+        if not self.ctx.tables.has(drawn.for_):
+            return rule.unverifiable(seq, f"the card's meaning {drawn.meaning!r} is read by {drawn.for_}: "
+                                     f"{self.ctx.tables.lacks(drawn.for_)}", recorded=drawn.meaning)
+        table = self.ctx.tables.get(drawn.for_)
+        expected = card_meaning(table, drawn.card) if isinstance(table, dict) else None
+        if expected is None:
+            return rule.unverifiable(seq, f"{drawn.for_} of {self.ctx.tables.label()} gives no meaning for "
+                                     f"{drawn.card} (read by {CARD_KEYS})", recorded=drawn.meaning)
+        return rule.judge(seq, drawn.meaning == expected, f"{drawn.card}: {expected}", f"{drawn.card} means "
+                          f"{expected!r} by {drawn.for_} of {self.ctx.tables.label()}, not {drawn.meaning!r}",
+                          verdict=Verdict.MISMATCH, expected=expected, recorded=drawn.meaning)
 
     def _drawn_at(self, deck: str, card: str, seq: int) -> list[int]:
         typed = self.ctx.typed

@@ -2,7 +2,7 @@
 entry point names."""
 from __future__ import annotations
 
-from domain.rules.landships_of_mogdonazia import events
+from domain.rules.landships_of_mogdonazia import core_tables, events
 from domain.tabletop import interpretations
 from domain.tabletop.ruleset import keep, tabletop_ruleset
 
@@ -43,7 +43,7 @@ def _generator():
 
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.MOG, rule_modules=_rule_modules,
-    analytics=_analytics, generator=_generator,
+    analytics=_analytics, generator=_generator, table_schemas=core_tables.TABLES,
     id="landships-of-mogdonazia", prefix="MOG", book="Landships of Mogdonazia",
     title="Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)",
 )
