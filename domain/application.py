@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Iterator, Optional
 
-import orjson
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.utils import Environment
@@ -22,7 +21,7 @@ from domain.log import (LogCursor, LogError, canonical, chain, check_line, parse
                         read_stored_line)
 from domain.model import Game, OffMapArtilleryElement, Unit
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
-from domain.recorders import RECORDERS
+from domain.recorders import RECORDERS, line_of
 from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
 
 
@@ -110,10 +109,7 @@ class Ledger(Application):
             state = self.mapper.cipher.decrypt(state)
         if self.mapper.compressor:
             state = self.mapper.compressor.decompress(state)
-        try:
-            return orjson.loads(state)["line"]
-        except orjson.JSONDecodeError:  # a state orjson refuses (a number beyond a double)
-            return self.mapper.transcoder.decode(state)["line"]
+        return line_of(state)
 
     def _decode(self, stored) -> dict[str, Any]:
         return read_stored_line(self._line_text(stored))

