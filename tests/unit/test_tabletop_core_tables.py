@@ -32,10 +32,14 @@ def pack(tmp_path: Path, **tables) -> Path:
     return path
 
 
-def audited(log: Path, *extra: str) -> dict[tuple[int, str], str]:
+def applications(log: Path, *extra: str) -> list[dict]:
     result = CliRunner().invoke(app, ["audit", str(log), "--format", "json", "--all", *extra])
-    report = json.loads(result.stdout)
-    return {(a["seq"], a["rule"]): a["verdict"] for a in report["applications"]}
+    return json.loads(result.stdout)["applications"]
+
+
+def audited(log: Path, *extra: str) -> dict[tuple[int, str], str]:
+    """Each (seq, rule)'s verdict (the rules asked about here judge once a line)."""
+    return {(a["seq"], a["rule"]): a["verdict"] for a in applications(log, *extra)}
 
 
 def mog_with_a_save(tmp_path: Path) -> Path:
@@ -104,3 +108,43 @@ def test_a_pack_of_the_wrong_shape_is_refused_naming_the_file_table_and_shape(tm
         assert result.exit_code == 2, name
         assert str(path) in result.output and expected[name] in result.output and "expected" in result.output, \
             result.output
+
+
+def written(tmp_path: Path, lines: list[dict]) -> Path:
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return log
+
+
+def test_melee_hits_are_checked_against_the_opponents_pro(tmp_path):
+    # tests/unit/test_avbcw_melee.py's charge: r-inf rolls 5 DB.MELEE dice, s-inf 2, every face a 3,
+    # no hits recorded; the militia's PRO is "5", the regulars' "5".
+    from tests.unit.test_avbcw_melee import fight, melee, resolve
+    game = melee()
+    fight(game)
+    seq = resolve(game, 5, 2)
+    log = written(tmp_path, game.lines)
+    def melee_verdicts(*extra: str) -> list[str]:
+        return [a["verdict"] for a in applications(log, *extra) if (a["seq"], a["rule"]) == (seq, "DB.MELEE")]
+    # hitting at or over PRO: a 3 never hits a PRO 5; at or under PRO: every 3 would (5 and 2 hits, not 0).
+    assert melee_verdicts("--tables", str(pack(tmp_path, **{"DB.MELEE": {"hit": ">="}}))) == ["ok", "ok"]
+    assert melee_verdicts("--tables", str(pack(tmp_path, **{"DB.MELEE": {"hit": "<="}}))) == ["mismatch", "mismatch"]
+    assert melee_verdicts() == []
+
+
+def test_a_tesla_rifle_is_read_on_the_dervish_rifle_column(tmp_path):
+    # "Roll 3D20 as Dervish rifle weapon": the pack's column `dervish-rifle`, at l-1 (class III) 10" away;
+    # d20s [20, 3, 7], 1 hit recorded: on 3 or less one hit (the 3), on 7 or less two.
+    from tests.unit.test_mog_contraptions import rebels, resolved, shot
+    from tests.unit.test_mog_vehicles import game, line, turn
+    shooting = line("PhaseStarted", {"phase": "shooting", "active": None}, phase="shooting")
+    lines = game(*turn(1), shooting, shot("r-1/tesla", 3), *resolved([20, 3, 7], 1, twenties=1),
+                 setup=rebels(("r-1/tesla", "tesla-rifle")))
+    log = written(tmp_path, lines)
+    seq = lines[-1]["seq"]   # the ShotResolved (MOG.TESLA also judges its 20s there, and the turn's end)
+    hits = {face: [a["message"] for a in applications(log, "--tables", str(pack(
+        tmp_path, **{"TSATF.FIRE": {"dervish-rifle": [[24, face]]}}))) if (a["seq"], a["rule"]) == (seq, "MOG.TESLA")
+        and "d20s [20, 3, 7] on column dervish-rifle" in a["message"]] for face in (3, 7)}
+    assert hits[3] == ["a-1: 1 hits, the d20s [20, 3, 7] on column dervish-rifle at 10.0\": hits on 3 or less"]
+    assert hits[7][0].startswith("a-1 records 1 hits; the d20s [20, 3, 7] on column dervish-rifle") and \
+        hits[7][0].endswith("give 2")
