@@ -38,8 +38,10 @@ def write_game(out: Path, seed: int, index: int, map_entry: Optional[tuple[str, 
     a tabletop rule system's game (`map_entry` None) generates its own table."""
     own = game_seed(seed, index)
     map_name, map_data = map_entry or ("", None)
-    name = f"gen-{seed}-{index:04d}"
-    player = (rules or ruleset(RULESET)).generator()
+    rules = rules or ruleset(RULESET)
+    # another rule system's games are named by its prefix, so that they share a store with these
+    name = f"gen-{seed}-{index:04d}" if rules.id == RULESET else f"gen-{rules.prefix.lower()}-{seed}-{index:04d}"
+    player = rules.generator()
     scenario = f"generated on map {map_name}" if map_entry else "generated table"
     lines = player.play_game(name, own, map_data, pack, turns=turns, scenario=scenario)
     if inject_violations:

@@ -77,3 +77,20 @@ def test_every_injected_violation_is_found_at_its_seq(tmp_path, ruleset):
                 missed.append((path.name, v))
     assert missed == []
     assert len(kinds) >= 4   # several different rules broken across the run
+
+
+def test_generated_games_of_both_feed_the_analytics_from_one_store(tmp_path):
+    # the generator is "for the analytics": games of the two rule systems, named by their prefix,
+    # share a store, and the analytics count what the logs hold
+    avbcw = generate(tmp_path / "a", "dux-bellorum-avbcw", "--games", 2, "--seed", 2, "--turns", 4)
+    mog = generate(tmp_path / "m", "landships-of-mogdonazia", "--games", 2, "--seed", 2, "--turns", 4)
+    assert {p.stem for p in avbcw} == {"gen-avbcw-2-0001", "gen-avbcw-2-0002"}
+    db = str(tmp_path / "store.db")
+    assert runner.invoke(app, ["import", *map(str, avbcw + mog), "--db", db]).exit_code == 0
+    lines = [json.loads(t) for p in avbcw + mog for t in p.read_text().splitlines()]
+    leadership = json.loads(runner.invoke(app, ["analytics", "avbcw-leadership", "--db", db]).output)["rows"]
+    placed = sum(l["data"]["points"] for l in lines if l["type"] == "LeadershipPointsPlaced")
+    assert placed > 0 and sum(r["points"] for r in leadership if r["event"] == "placed") == placed
+    breakdowns = json.loads(runner.invoke(app, ["analytics", "mog-breakdowns", "--db", db]).output)["rows"]
+    tests = sum(1 for l in lines if l["type"] == "BreakdownTested")
+    assert sum(r["rolls"] for r in breakdowns if r["test"] in ("breakdown", "restart")) == tests
