@@ -292,7 +292,8 @@ COVERAGE = {
                          "each unit's dice: MELEE as listed, +1 charged (`charged` against the log: a move into contact "
                          "this turn or a pursuit last turn), +2 flank (`flank` against the table, one unit a side: "
                          "outside the opponent's arc, `avbcw-arc`), -1 opponent in terrain (`in_terrain`); the DB.MELEE "
-                         "roll has that many dice. Hits and COH lost against PRO: DB core"),
+                         "roll has that many dice; its hits against the opponent's PRO: DB.MELEE, read from the "
+                         "table pack when it holds it (docs/table-packs.md); COH lost: DB core"),
     "AVBCW.MELEE.FALLBACK": ("implemented", TESTS + "test_falling_back",
                              "`fall_back` is every unit losing more COH than all its opponents together; each moves "
                              "(mode fall-back) that turn to more than 6” from all enemy units (`measure`), and 0.2” "
