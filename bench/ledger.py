@@ -208,7 +208,7 @@ def _at_random(db: str, ledger: Ledger, events: int, samples: int, seed: int) ->
         store.close()
 
 
-def bench_store(db: str, events: int = 10_000, runs: int = 5, samples: int = 50, seed: int = 7) -> dict[str, Any]:
+def bench_store(db: str, events: int = 10_000, runs: int = 7, samples: int = 50, seed: int = 7) -> dict[str, Any]:
     """The ledger's figures on one kind of store (`db`: a SQLite path or a PostgreSQL URL whose
     server gets a new database per run, dropped at the end)."""
     lines = synthetic_game(GAME, events, seed)
@@ -245,7 +245,7 @@ def bench_store(db: str, events: int = 10_000, runs: int = 5, samples: int = 50,
     }
 
 
-def run_bench(sqlite_path: str, pg_url: Optional[str], events: int = 10_000, runs: int = 5) -> dict[str, Any]:
+def run_bench(sqlite_path: str, pg_url: Optional[str], events: int = 10_000, runs: int = 7) -> dict[str, Any]:
     out = {"sqlite": bench_store(sqlite_path, events, runs)}
     if pg_url:
         out["postgresql"] = bench_store(pg_url, events, runs)
