@@ -47,7 +47,7 @@ def test_same_seed_same_bytes(tmp_path, ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_clean_games_audit_clean_and_round_trip(tmp_path, ruleset):
-    paths = generate(tmp_path, ruleset, "--games", 4, "--seed", 2026, "--turns", 6)
+    paths = generate(tmp_path, ruleset, "--games", 3, "--seed", 2026, "--turns", 6)
     for path in paths:
         assert failing(path) == [], path.name
         assert json.loads(path.read_text().splitlines()[0])["data"]["ruleset"] == ruleset
@@ -64,7 +64,7 @@ def test_clean_games_audit_clean_and_round_trip(tmp_path, ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_injected_violation_is_found_at_its_seq(tmp_path, ruleset):
-    paths = generate(tmp_path, ruleset, "--games", 12, "--seed", 7, "--turns", 5, "--inject-violations", 3)
+    paths = generate(tmp_path, ruleset, "--games", 8, "--seed", 7, "--turns", 4, "--inject-violations", 3)
     missed, kinds = [], set()
     for path in paths:
         injected = json.loads(path.with_name(path.stem + ".violations.json").read_text())
