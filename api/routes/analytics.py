@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from api.deps import ServicesDep, Viewer
-from api.problems import ProblemError
+from api.problems import ProblemError, responses
 from projections.analytics import QUERIES, TABLETOP_QUERIES, to_csv
 
 router = APIRouter(prefix="/api/analytics", tags=["analytics"])
@@ -21,6 +21,11 @@ router = APIRouter(prefix="/api/analytics", tags=["analytics"])
 GAME = Query(None, description="only this game (default: every game the token reaches)")
 FORMAT = Query("json", description="json (the rows) or csv (a header, then a line a row)")
 Format = Literal["json", "csv"]
+# A tabletop answer is JSON, or CSV with format=csv: both documented, with the read errors.
+TABLETOP_ANSWERS = {**responses(401, 403, 404, 422), 200: {
+    "description": "the answer's rows as JSON, or as CSV (a header, then a line a row) with format=csv",
+    "content": {"application/json": {"schema": {"type": "object"}},
+                "text/csv": {"schema": {"type": "string"}}}}}
 
 
 def _answer(kind: str, services: ServicesDep, principal: Viewer, game: Optional[str],
@@ -61,7 +66,7 @@ def _tabletop_route(kind: str) -> None:
               format: Format = FORMAT) -> Any:
         return _answer(kind, services, principal, game, format)
     router.add_api_route(f"/{kind}", route, methods=["GET"], name=kind, summary=kind,
-                         description=TABLETOP_QUERIES[kind].__doc__)
+                         description=TABLETOP_QUERIES[kind].__doc__, responses=TABLETOP_ANSWERS)
 
 
 for _kind in TABLETOP_QUERIES:   # docs/analytics.md, "Tabletop games"
