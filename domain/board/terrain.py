@@ -111,10 +111,11 @@ class Extras:
             # the impact area lasts until the firer's next barrage phase (IM.ART.GEN.PHASE)
             self.zones = [z for z in self.zones if z.side != d["active"]]
         elif kind == "UnitMoved" and self._classes.get(d["unit"]) == "tank" and board is not None:
-            view = Board(board, self)
+            # the hexsides' features as a view shows them (no whole view built for one tank's move)
+            features = self.hexside_index(board.hexsides)
             path = d["path"]
             for a, b in zip(path, path[1:]):
-                if "stone-wall" in view.hexside_features(a, b):
+                if "stone-wall" in features.get(hexside(a, b), ()):
                     self.destroyed_walls.add(hexside(a, b))
 
     @classmethod
@@ -136,13 +137,26 @@ class Board:
         # a badly placed map must not stop the audit: it falls back to the origin (docs/maps.md)
         self.placement = Placement.tolerant(state.maps)
         self._hexsides = self.extras.hexside_index(state.hexsides)
+        # A view is read at one moment, or while the markers and their lifetimes stand
+        # (Extras.version): the live markers, by hex and by unit, are listed once.
+        clock, reading = self.extras.clock, self.extras.gas_reading
+        self._live = [m for m in state.markers if not clock.expired(m.get("seq", 0), reading)]
         self._markers: dict[str, Counts] = {}
-        for m in self.live_markers():
+        self._gas_sides: dict[str, set[str]] = {}
+        for m in self._live:
             if m.get("location") and m.get("unit") is None:
                 counts = self._markers.get(m["location"])
                 if counts is None:
                     counts = self._markers[m["location"]] = Counts()
                 counts[m["marker"]] += 1
+                if m.get("marker") == "gas" and m.get("side"):
+                    self._gas_sides.setdefault(m["location"], set()).add(m["side"])
+        self._pinned_since: dict[str, int] = {}   # unit -> seq of the last "pinned" marker placed on it
+        for m in state.markers:
+            if m.get("marker") == "pinned" and m.get("unit") is not None:
+                seq = m.get("seq", 0)
+                if seq > self._pinned_since.get(m["unit"], -1):
+                    self._pinned_since[m["unit"]] = seq
         self._zones: dict[str, list[Zone]] = {}
         for z in self.extras.zones:
             self._zones.setdefault(z.location, []).append(z)
@@ -193,8 +207,11 @@ class Board:
     # -- markers --------------------------------------------------------------------------
     def live_markers(self) -> list[dict[str, Any]]:
         """The board's markers less the smoke and gas whose lifetime has passed (lifetimes.py)."""
-        clock, reading = self.extras.clock, self.extras.gas_reading
-        return [m for m in self.state.markers if not clock.expired(m.get("seq", 0), reading)]
+        return self._live
+
+    def gas_sides(self, loc: str) -> set[str]:
+        """The sides whose live gas markers (not on a unit) lie in `loc`."""
+        return self._gas_sides.get(loc) or set()
 
     def markers(self, loc: str) -> "Counts":
         return self._markers.get(loc) or Counts()
@@ -238,8 +255,7 @@ class Board:
         if "pinned" in unit.status:
             return True
         since = self.extras.unpinned.get(unit.unit, 0)
-        return any(m.get("marker") == "pinned" and m.get("unit") == unit.unit and m.get("seq", 0) > since
-                   for m in self.state.markers)
+        return self._pinned_since.get(unit.unit, -1) > since
 
     def blocking_boats(self, loc: str) -> list[UnitState]:
         """Gunboats and steamboats block sight through their hex; barges do not (IM.NAV.LOS)."""

@@ -41,8 +41,7 @@ def enemy_gas(board: Board, mover: "Mover", loc: str) -> bool:
     Only the marker hex is read: the rest of the zone depends on IM.ART.MISSION.GAS.AREA."""
     if mover.mclass not in GASSED_CLASSES or not mover.side:
         return False
-    return any(m.get("marker") == "gas" and m.get("location") == loc and m.get("unit") is None
-               and m.get("side") and m.get("side") != mover.side for m in board.live_markers())
+    return any(side != mover.side for side in board.gas_sides(loc))
 
 MUDSNOW = {  # Movement point costs in mud and snow (Clear / Wood)
     "mud": {"tracked": {"clear": 2, "wood": 6}, "wheeled": {"clear": 4, "wood": 8},
