@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -14,8 +14,10 @@ from domain.board.terrain import Board, Extras
 from domain.rules.interpretations import InterpretationError, Interpretations
 from domain.rules.tables import TablePackError, load_pack_file, resolve
 from domain.rulesets import find, ruleset
-from domain.tabletop import queries as tabletop
 from projections.board_state import board_at
+
+if TYPE_CHECKING:
+    from domain.tabletop import queries as tabletop
 
 AtOption = Annotated[Optional[int], typer.Option("--at", help="the board after this seq (default: the last event)")]
 TablesOption = Annotated[Optional[Path], typer.Option("--tables", help="a table pack file (JSON)")]
@@ -129,6 +131,13 @@ def sight_(game: Annotated[str, typer.Argument(help="game id")],
 
 # ---------------------------------------------------------------- on a tabletop (inches)
 
+def _queries():
+    # The tabletop queries bring shapely and numpy: imported by the commands that measure a
+    # tabletop, not at the start of every `umpire` command.
+    from domain.tabletop import queries
+    return queries
+
+
 def _tabletop_board(game: str, at: Optional[int], db: Optional[str]):
     state, lines = _stored(game, at, db)
     if state.table is None:
@@ -140,7 +149,7 @@ def _place(game: str, text: str) -> tabletop.Place:
     if LOC_RE.match(text):
         # game-log-tabletop.md: "a hex in a tabletop game ... is a format error"
         fail(f"{text!r} is a hex location; {game} is measured in inches: give a unit id or x,y")
-    return tabletop.parse_place(text)
+    return _queries().parse_place(text)
 
 
 def _named(place: tabletop.Place) -> str:
@@ -158,6 +167,7 @@ ORIGIN_WORDS = {"F": "front edge centre", "R": "right edge centre", "B": "rear e
 def _tabletop_sight(game, from_loc, to_loc, at, db, format, side, interpretation) -> None:
     state, lines = _tabletop_board(game, at, db)
     frm, to = _place(game, from_loc), _place(game, to_loc)
+    tabletop = _queries()
     try:
         chosen = tabletop.readings(state.options, interpretation or ())
         answer = tabletop.sight(state, lines, frm, to, chosen, side=side)
@@ -177,6 +187,7 @@ def _tabletop_sight(game, from_loc, to_loc, at, db, format, side, interpretation
 
 def _tabletop_reach(game, unit, at, db, format, allowance) -> None:
     state, lines = _tabletop_board(game, at, db)
+    tabletop = _queries()
     try:
         answer = tabletop.reach_region(state, lines, unit, allowance)
     except tabletop.QueryError as err:

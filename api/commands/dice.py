@@ -9,7 +9,6 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from api.cli_app import DbOption, app, existing_store, fail, optional_store, read_file_lines
-from api.deps import services_for
 from api.verify_hooks import verifier
 from domain.cards import service_cards, verify_cards
 from domain.dice import service_rolls, verify_rolls
@@ -20,7 +19,7 @@ SeedOption = Annotated[Optional[Path], typer.Option("--seed", help="a file holdi
 @app.command()
 def reveal(game: str, db: DbOption = None):
     """Publish a game's dice seed (local access counts as admin); prints the seed."""
-    services = services_for(existing_store(db))
+    services = _services_for(existing_store(db))
     if not services.ledger.has_game(game):
         fail(f"no game {game!r} in this store")
     seed = services.seeds.reveal(game)
@@ -49,7 +48,7 @@ def verify_dice(file: Path, seed: SeedOption = None, db: DbOption = None):
     if seed is not None:
         secret = read_seed(seed)
     else:
-        stored = services_for(existing_store(db)).seeds.get(lines[0]["game"])
+        stored = _services_for(existing_store(db)).seeds.get(lines[0]["game"])
         if stored is None or not stored.revealed:
             fail(f"{file}: the seed of game {lines[0]['game']!r} is not revealed (give --seed FILE)")
         secret = stored.seed
@@ -79,7 +78,14 @@ def service_dice(texts: list[str], db: Optional[str], seed: Optional[Path] = Non
         yield from verify_service(lines, read_seed(seed))
         return
     target = optional_store(db)
-    stored = services_for(target).seeds.get(lines[0]["game"]) if target else None
+    stored = _services_for(target).seeds.get(lines[0]["game"]) if target else None
     if stored is None or not stored.revealed:
         return  # nothing to recompute from yet: the seed is revealed after the game
     yield from verify_service(lines, stored.seed)
+
+
+def _services_for(db: str):
+    # The service's parts come with FastAPI: imported by the commands that use them, not at the
+    # start of every `umpire` command.
+    from api.deps import services_for
+    return services_for(db)

@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 import typer
 
 from api.cli_app import DbOption, app, created_store, existing_store, fail
-from api.deps import services_for
 from api.security import ROLES, TokenError
 
 token_app = typer.Typer(help="Bearer tokens for the HTTP API (stored hashed beside the ledger).", no_args_is_help=True)
@@ -22,7 +21,7 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
           db: DbOption = None):
     """Issue a token; it is printed once, as the last line, and stored only as its SHA-256."""
     try:
-        token, principal = services_for(created_store(db)).tokens.issue(role, game, side, name)
+        token, principal = _services_for(created_store(db)).tokens.issue(role, game, side, name)
     except TokenError as err:
         fail(str(err))
     scope = f" for game {game}" if game else ""
@@ -33,7 +32,7 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
 @token_app.command("revoke")
 def revoke(token_or_id: Annotated[str, typer.Argument(metavar="TOKEN_OR_ID")], db: DbOption = None):
     """Revoke a token, named by itself or by its id."""
-    revoked = services_for(existing_store(db)).tokens.revoke(token_or_id)
+    revoked = _services_for(existing_store(db)).tokens.revoke(token_or_id)
     if revoked is None:
         fail("no live token matches")
     typer.echo(f"revoked token {revoked}")
@@ -42,5 +41,12 @@ def revoke(token_or_id: Annotated[str, typer.Argument(metavar="TOKEN_OR_ID")], d
 @token_app.command("list")
 def list_(db: DbOption = None):
     """The tokens issued (ids, roles, scopes; never the tokens themselves)."""
-    for row in services_for(existing_store(db)).tokens.list():
+    for row in _services_for(existing_store(db)).tokens.list():
         typer.echo(json.dumps(row))
+
+
+def _services_for(db: str):
+    # The service's parts come with FastAPI: imported by the commands that use them, not at the
+    # start of every `umpire` command.
+    from api.deps import services_for
+    return services_for(db)

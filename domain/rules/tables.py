@@ -96,7 +96,8 @@ def validate_pack(data: Any, where: str, ruleset_id: Optional[str] = None) -> Ta
     return TablePack(data["pack"], illustrative, str(data.get("source", "")), data["tables"])
 
 
-def load_pack_file(path: str | Path) -> TablePack:
+def load_pack_file(path: str | Path, ruleset_id: Optional[str] = None) -> TablePack:
+    """A pack from a JSON file, its tables checked against one rule system's (or every one's)."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -104,7 +105,7 @@ def load_pack_file(path: str | Path) -> TablePack:
         raise TablePackError(f"{path}: no such file") from None
     except json.JSONDecodeError as exc:
         raise TablePackError(f"{path}: line {exc.lineno}: malformed JSON: {exc.msg}") from None
-    return validate_pack(data, str(path))
+    return validate_pack(data, str(path), ruleset_id)
 
 
 def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
@@ -115,7 +116,8 @@ def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
     for rules in chosen:
         folder = rules.table_packs() if rules.table_packs else None
         if folder is not None and (folder / f"{name}.json").exists():
-            return load_pack_file(folder / f"{name}.json")
+            # checked against its own rule system's tables: no other rule system is loaded
+            return load_pack_file(folder / f"{name}.json", rules.id)
     return None
 
 
