@@ -26,6 +26,7 @@ from domain.board.state import BoardState, apply
 from domain.log import LogError
 from domain.rules.engine import AuditReport, RuleApplication
 from domain.rulesets import find
+from domain.tabletop import queries as tabletop_queries
 from projections import analytics
 from projections.disputes import dispute_views
 
@@ -119,6 +120,21 @@ class GameView:
         final = self.final
         return {**board, "geometry": "tabletop", "table": board.get("table") or final.table,
                 "sides": list(final.sides)}
+
+    def shot(self, seq: int, ruled: bool = False) -> Optional[tabletop_queries.ShotView]:
+        """A ShotFired's range and arc on a tabletop as the game's readings measure them
+        (GameStarted.options, else the defaults); None for another event, or a shot whose
+        shooter or target is not on the table."""
+        line = self.line(seq)
+        if line["type"] != "ShotFired" or not self.tabletop:
+            return None
+        board = self.board(seq, ruled)
+        board.table = board.table or self.final.table
+        try:
+            return tabletop_queries.shot_view(board, self.lines[:seq], line["data"],
+                                              tabletop_queries.readings(self.final.options))
+        except (tabletop_queries.QueryError, KeyError, TypeError):
+            return None
 
     @cached_property
     def attacks(self) -> dict[str, dict[str, Any]]:

@@ -21,6 +21,7 @@ from domain.locations import ROUTE, locations, schema_for
 from domain.tabletop.geometry import (
     POLYGON_KINDS, Extent, extent, feature_line, feature_shape, path_length, round_inches, to_table, xy,
 )
+from domain.tabletop.queries import ShotView
 
 Coords = tuple[float, float]
 
@@ -288,10 +289,11 @@ def _named_units(value: Any, units: dict[str, Any]) -> list[str]:
 
 
 def event_highlight(line: dict[str, Any], board: dict[str, Any], attacks: dict[str, dict[str, Any]],
-                    how: str = "closest") -> dict[str, Any]:
+                    how: str = "closest", shot: Optional[ShotView] = None) -> dict[str, Any]:
     """What `highlight_traces` draws for the chosen event, read on the board after it: its route
     (the points its schema types as one, domain/locations.py: a move's path, a marker's drift), a
-    shot's measured line (`how`: the `measure` reading), and the units it names, directly or
+    shot's range and arc as the game's readings measure them (`shot`, domain.tabletop.queries.
+    shot_view; without it the `measure` line, `how`), and the units it names, directly or
     through its attack (a ShotResolved, a roll or a card about "a-1" names a-1's shooter and target)."""
     d, units = line["data"], placed_units(board)
     attack = attacks.get(d.get("attack") or d.get("subject") or "")
@@ -301,8 +303,12 @@ def event_highlight(line: dict[str, Any], board: dict[str, Any], attacks: dict[s
     route = [f.value for f in locations(schema, d) if f.location.geometry == "point" and f.location.role == ROUTE]
     if route:
         out["path"] = route
+    elif line["type"] == "ShotFired" and shot is not None:
+        out["line"], out["reading"] = [xy(p) for p in shot.range_line], shot.reading
+        if shot.arc is not None:
+            out["arc"] = shot.arc
     elif line["type"] == "ShotFired" and d.get("shooter") in units and d.get("target") in units:
-        out["line"] = measured_line(units[d["shooter"]], units[d["target"]], how)
+        out["line"], out["reading"] = measured_line(units[d["shooter"]], units[d["target"]], how), f"measure={how}"
     return out
 
 

@@ -137,14 +137,17 @@ def _measured_words(gv: GameView, seq: int, highlight: dict[str, Any]) -> Option
     if not highlight.get("line"):
         return None
     recorded = gv.line(seq)["data"].get("range")
-    return (f"Line drawn: {inches(path_length(highlight['line']))} (measure={gv.measure})"
-            + (f"; recorded range {inches(recorded)}" if recorded is not None else ""))
+    reading = highlight.get("reading") or f"measure={gv.measure}"
+    arc = highlight.get("arc")
+    return (f"Line drawn: {inches(path_length(highlight['line']))} ({reading})"
+            + (f"; recorded range {inches(recorded)}" if recorded is not None else "")
+            + (f"; arc: {arc['label']}, {2 * arc['half_width']:g}° about {arc['facing'] % 360:g}°" if arc else ""))
 
 
 def tabletop_at(gv: GameView, seq: int, ruled: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """A tabletop game's board after `seq` and what its event highlights on it."""
     board = gv.tabletop_board(seq, ruled)
-    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure)
+    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure, gv.shot(seq, ruled))
 
 
 def figure_for(gv: GameView, seq: int, ruled: bool) -> go.Figure:

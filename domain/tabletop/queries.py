@@ -272,6 +272,62 @@ def _drawn(thing: Union[geo.Extent, geo.XY]) -> BaseGeometry:
     return thing.shape if isinstance(thing, geo.Extent) else Point(geo.xy(thing))
 
 
+# ---------------------------------------------------------------- a shot, as the replay draws it
+
+@dataclass(frozen=True)
+class ShotView:
+    """What a replay draws for a ShotFired: the range as the game's reading measures it (its
+    line, length and reading) and the arc the shot is fired in (None where the text gives no
+    arc to draw: a turret's 360°, a forward mount's TSATF width, a Mogdonazia infantry unit)."""
+    range_line: tuple[geo.XY, geo.XY]
+    range: float
+    reading: str                     # "avbcw-range=from-leader", "measure=closest", ...
+    arc: Optional[dict[str, Any]]    # {"origin", "facing", "half_width", "label"}
+
+
+def shot_view(board: BoardState, lines: Lines, shot: Mapping[str, Any], chosen: Readings) -> ShotView:
+    """The range and arc of a ShotFired (its data: `shot`) on the board it was fired on.
+    AVBCW: the range by `avbcw-range` from the LOS origin `sight` picks (the leader figure, or
+    a vehicle's edge centre or turret), the arc "45° to its front" by `avbcw-arc` about the
+    unit's facing or the fired-from edge; Mogdonazia: the range by `measure`, a sponson's
+    "180 degrees" about its `bearing`."""
+    shooter, target = shot["shooter"], shot["target"]
+    answer = sight(board, lines, shooter, target, chosen)
+    target_shape = _drawn(shape_of(board, target))
+    if board.ruleset == AVBCW and chosen["avbcw-range"] == "from-leader":
+        near = nearest_points(Point(answer.origin.point), target_shape)[1]
+        line = (answer.origin.point, (near.x, near.y))
+        reading = f"avbcw-range={chosen['avbcw-range']}"
+    elif board.ruleset == AVBCW:
+        near_a, near_b = nearest_points(_drawn(shape_of(board, shooter)), target_shape)
+        line, reading = ((near_a.x, near_a.y), (near_b.x, near_b.y)), f"avbcw-range={chosen['avbcw-range']}"
+    else:
+        line, reading = answer.line, f"measure={chosen['measure']}"
+    return ShotView(line, answer.distance, reading, _shot_arc(board, lines, shot, answer.origin, chosen))
+
+
+def _shot_arc(board: BoardState, lines: Lines, shot: Mapping[str, Any], origin: Origin,
+              chosen: Readings) -> Optional[dict[str, Any]]:
+    shooter = shot["shooter"]
+    unit = unit_of(board, shooter)
+    facing = float(unit.facing or 0)
+    if board.ruleset == AVBCW:
+        half = ARC_HALF_WIDTH[chosen["avbcw-arc"]]
+        if not is_vehicle(unit):     # "45° to its front", from the leader figure
+            return {"origin": origin.point, "facing": facing, "half_width": half, "label": "front"}
+        if origin.label in EDGE_OFFSETS:
+            return {"origin": origin.point, "facing": facing + EDGE_OFFSETS[origin.label], "half_width": half,
+                    "label": origin.label}
+        return None                  # a turret: 360°
+    if board.ruleset == MOG:
+        mount = next((w for l in lines if l["type"] == "VehicleBuilt" and l["data"].get("unit") == shooter
+                      for w in l["data"].get("weapons", []) if w.get("weapon") == shot.get("weapon")), None)
+        if mount and mount.get("mount") == "sponson":   # "180 degrees" about its bearing
+            return {"origin": geo.xy(unit.position), "facing": facing + float(mount.get("bearing") or 0),
+                    "half_width": 90.0, "label": f"sponson {mount['weapon']}"}
+    return None
+
+
 # ---------------------------------------------------------------- reach
 
 APPROXIMATION = "approximation: straight-line distance, terrain costs not applied"

@@ -403,18 +403,56 @@ def test_a_move_is_highlighted_by_its_path_and_its_length():
     assert Polygon(outline).area == pytest.approx(2.0 * 4.0)  # the car, footprint w 2 by d 4 (line 7)
 
 
-def test_a_shot_is_drawn_from_the_closest_point_of_the_shooter_to_that_of_the_target():
-    from dashboard.pages.replay import figure_for
+def test_a_shot_is_drawn_as_its_range_is_measured_with_its_arc():
+    from dashboard.pages.replay import _measured_words, figure_for, tabletop_at
 
-    # avbcw-example lines 5, 6, 11: r-inf's base (5 by 2, facing 0) spans y 7..9 at x 21.5..26.5 and
-    # s-mil's (facing 180) y 21..23 over the same x: closest point to closest point (`measure`'s
-    # default) is 21 - 9 = 12.0". The recorded 13.0" is the leader-to-closest `avbcw-range` reading.
+    # avbcw-example lines 5, 6, 11: r-inf's leader figure stands at (24, 8); s-mil's base (5 by 2,
+    # facing 180) spans y 21..23. `avbcw-range` (default from-leader: "Range is unstated; LOS is
+    # from the leader figure") measures from the leader to the target's closest point: 21 - 8 =
+    # 13.0", the recorded range (the `measure` reading, closest point to closest point, would
+    # give 21 - 9 = 12.0"). The arc: "45° to its front" (`avbcw-arc` quadrant: 45° either side).
     view = example_view("avbcw-example")
     fig = figure_for(view, 11, False)
     (line,) = rings(trace(fig, "line"))
-    assert [y for _, y in line] == [9.0, 21.0] and 21.5 <= line[0][0] <= 26.5 and line[0][0] == line[1][0]
-    assert list(trace(fig, "lengths").text) == ['12.0"']
+    assert line == [(24.0, 8.0), (24.0, 21.0)]
+    assert list(trace(fig, "lengths").text) == ['13.0"']
     assert len(rings(trace(fig, "touched"))) == 2
+    (wedge,) = rings(trace(fig, "arc"))
+    assert (24.0, 8.0) in wedge and Polygon(wedge).contains(Point(24.0, 22.0))
+    assert not Polygon(wedge).contains(Point(10.0, 9.0))        # 14" aside, 1" ahead: outside 45°
+    _, highlight = tabletop_at(view, 11, False)
+    assert _measured_words(view, 11, highlight) == \
+        'Line drawn: 13.0" (avbcw-range=from-leader); recorded range 13.0"; arc: front, 90° about 0°'
+
+
+def test_the_range_follows_the_games_avbcw_range_reading():
+    from domain.log import read_lines
+    from domain.tabletop.queries import readings, shot_view
+
+    # `avbcw-range=closest`: closest point to closest point, r-inf's base front edge y 9 to s-mil's y 21
+    view = example_view("avbcw-example")
+    board = view.board(11)
+    shot = shot_view(board, view.lines[:11], view.line(11)["data"], readings(["avbcw-range=closest"]))
+    assert shot.range == 12.0 and shot.reading == "avbcw-range=closest"
+    assert [p[1] for p in shot.range_line] == [9.0, 21.0]
+    # `avbcw-arc=narrow`: 22.5° either side
+    assert shot_view(board, view.lines[:11], view.line(11)["data"],
+                     readings(["avbcw-arc=narrow"])).arc["half_width"] == 22.5
+
+
+def test_a_sponsons_arc_is_180_degrees_about_its_bearing():
+    from domain.tabletop.queries import readings, shot_view
+
+    # mog-example line 7: l-1 (facing 90) has l-1/mg in a sponson with bearing 90 (Landships of
+    # Mogdonazia, E. Weapons: "Sponson: This is a weapon that may fire 180 degrees"): 90° either side of 180°
+    view = example_view("mog-example")
+    board = view.board(16)
+    shot = shot_view(board, view.lines[:16], {"shooter": "l-1", "target": "r-1", "weapon": "l-1/mg"},
+                     readings(view.final.options))
+    assert shot.arc["facing"] % 360 == 180.0 and shot.arc["half_width"] == 90.0
+    # "Turret: This is a weapon that may fire 360 degrees": no arc to draw
+    assert shot_view(board, view.lines[:16], {"shooter": "l-1", "target": "r-1", "weapon": "l-1/gun"},
+                     readings(view.final.options)).arc is None
 
 
 def test_the_shots_line_follows_the_games_measure_reading():
@@ -482,3 +520,17 @@ def test_a_card_is_read_by_the_check_of_the_event_it_was_turned_for():
     check = RuleApplication(20, "MOG.FIRE.CARD", Verdict.OK, "Ace card: criticals", "c")
     assert view.read_by({20: [check]}) == {19: [check]}
     assert [d["seq"] for d in view.dice_for(20, [])] == [19]
+
+
+def test_a_vehicles_arc_is_the_45_degree_arc_of_the_edge_it_fires_from():
+    from domain.tabletop.queries import readings, shot_view
+
+    # avbcw-example after line 20: s-car at (34.3, 21.0) facing 240, its LMG listed in arcs F, L, R, B
+    # (line 4). dux-bellorum-avbcw.txt, Shooting: "Vehicle weapons may shoot into one or more of four
+    # 45° arcs", and Vehicles: LOS "from the centre edge of the facing being fired from". r-inf at
+    # (24, 8) lies about 218° from the car: inside the front arc (240° +-45°), fired from the front edge.
+    view = example_view("avbcw-example")
+    shot = shot_view(view.board(20), view.lines[:20], {"shooter": "s-car", "target": "r-inf"}, readings([]))
+    assert shot.arc["label"] == "F" and shot.arc["facing"] == 240.0 and shot.arc["half_width"] == 45.0
+    # the front edge's centre: 2" ahead of the centre (footprint d 4) along 240°
+    assert shot.arc["origin"] == pytest.approx((34.3 - 2 * math.sin(math.radians(60)), 21.0 - 1.0))
