@@ -67,12 +67,15 @@ def test_a_tabletop_game_is_drawn_to_scale_and_steps_like_the_hex_replay(page):
     at_event(page, 2, last)
     page.click("#replay-next")
     at_event(page, 3, last)
-    # line 11: r-inf shoots at s-mil; its line runs between the bases' closest edges, y 9 to y 21
-    # (lines 5 and 6: 5" by 2" bases centred at y 8 and y 22), 12.0" by `measure`'s default
+    # line 11: r-inf shoots at s-mil; its range runs from r-inf's leader figure (y 8) to s-mil's
+    # closest edge (y 21: line 6, a 5" by 2" base centred at y 22), 13.0" by `avbcw-range`'s default
+    # (from-leader), the recorded range; its arc "45° to its front" (`avbcw-arc` quadrant)
     page.locator('#replay-events .event-row[data-seq="11"]').click()
     at_event(page, 11, last)
-    expect(page.locator("#replay-event-text .measured")).to_contain_text('12.0" (measure=closest)')
-    assert [y for _, y in rings(plotted(page, "line"))[0]] == [9.0, 21.0]
+    expect(page.locator("#replay-event-text .measured")).to_contain_text(
+        '13.0" (avbcw-range=from-leader); recorded range 13.0"; arc: front, 90° about 0°')
+    assert [y for _, y in rings(plotted(page, "line"))[0]] == [8.0, 21.0]
+    assert rings(plotted(page, "arc"))
 
     page.keyboard.press("End")
     at_event(page, 20, last)
