@@ -94,6 +94,14 @@ class GameView:
         rules = find(started.get("ruleset"))
         return rules.geometry if rules is not None else "hex"
 
+    @cached_property
+    def renderer(self) -> str:
+        """The name of the dashboard renderer the game's rule system names (RuleSet.renderer),
+        else its geometry's (dashboard/renderers.py)."""
+        started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
+        rules = find(started.get("ruleset"))
+        return (rules.renderer if rules is not None else None) or self.geometry
+
     @property
     def tabletop(self) -> bool:
         """Drawn to scale in inches: a tabletop game once its table is defined (before any

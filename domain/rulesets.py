@@ -85,6 +85,9 @@ class RuleSet:
     # and `message` for data that is not an army list.
     army_check: Optional[Callable[[], Callable[..., Any]]] = None
     title: str = ""
+    # The dashboard renderer that draws its games, by name (dashboard/renderers.py: `hex`,
+    # `tabletop`, or one a package registers under `umpire.renderers`); None: its geometry's.
+    renderer: Optional[str] = None
 
     def phase_known(self, phase: str) -> bool:
         return phase in self.phases

@@ -1,7 +1,7 @@
 """Replay (`/replay/<game>?seq=N`): the board at any event, the events in words, their rule applications.
 
-The board is drawn by the game's geometry: a hex game on its hex map (dashboard.figures), a
-tabletop game to scale in inches (dashboard.tabletop). The position lives in one store
+The board is drawn by the renderer the game's rule system names (dashboard.renderers): a hex
+game on its hex map (dashboard.figures), a tabletop game to scale in inches (dashboard.tabletop). The position lives in one store
 (`ids.REPLAY_SEQ`). Buttons, slider, jump list, keyboard and the event list (through
 `ids.REPLAY_PICK`) move it in the browser (a clientside callback); the server then sends only
 what changed on the board as a `dash.Patch` (the terrain stays put), and the URL is rewritten in
@@ -20,8 +20,8 @@ import plotly.graph_objects as go
 
 from dashboard import ids
 from dashboard.data import READ_TYPES, DashboardData, GameView
-from dashboard.figures import STATIC_TRACES, board_traces, map_figure, touches
-from dashboard.tabletop import event_highlight, inches, position_traces, tabletop_figure, terrain_traces
+from dashboard.renderers import renderer_for
+from dashboard.tabletop import inches
 from domain.tabletop.geometry import path_length
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.words import describe, headline
@@ -55,7 +55,7 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
             ]),
             html.Div(className="replay-side", children=[
                 html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text",
-                         children=_event_text(gv, position, tabletop_at(gv, position, ruled)[1] if gv.tabletop else None)),
+                         children=_event_text(gv, position, renderer_for(gv).moving(gv, position, ruled)[1])),
                 dcc.Store(id=ids.REPLAY_PICK),
                 _event_rows(data, gv, position),
             ]),
@@ -144,28 +144,14 @@ def _measured_words(gv: GameView, seq: int, highlight: dict[str, Any]) -> Option
             + (f"; arc: {arc['label']}, {2 * arc['half_width']:g}° about {arc['facing'] % 360:g}°" if arc else ""))
 
 
-def tabletop_at(gv: GameView, seq: int, ruled: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A tabletop game's board after `seq` and what its event highlights on it."""
-    board = gv.tabletop_board(seq, ruled)
-    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure, gv.shot(seq, ruled))
-
-
 def figure_for(gv: GameView, seq: int, ruled: bool) -> go.Figure:
-    """The board at `seq`, drawn by the game's geometry: to scale in inches, or the hex map."""
-    if gv.tabletop:
-        return tabletop_figure(*tabletop_at(gv, seq, ruled))
-    return map_figure(gv.map, _hex_traces(gv, seq, ruled))
+    """The board at `seq`, drawn by the game's renderer: to scale in inches, or the hex map."""
+    return renderer_for(gv).figure(gv, seq, ruled)
 
 
 def static_traces(gv: GameView) -> int:
     """How many traces come before those that change with the position (the terrain)."""
-    return len(terrain_traces(gv.final.table or {})) if gv.tabletop else STATIC_TRACES
-
-
-def _hex_traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
-    board = gv.board(seq, ruled)
-    touch = touches(gv.line(seq), board, gv.targets)
-    return board_traces(board, gv.layout, touch, gv.colours, gv.resistance(seq))
+    return renderer_for(gv).static_traces(gv)
 
 
 def _dice_text(line: dict[str, Any]) -> str:
@@ -333,11 +319,8 @@ def step_patch(gv: GameView, seq: int, ruled: bool) -> Patch:
 
 
 def _moving(gv: GameView, seq: int, ruled: bool) -> tuple[list[dict[str, Any]], Optional[dict[str, Any]]]:
-    """The traces after the terrain at `seq`, and a tabletop event's highlight (None on hexes)."""
-    if gv.tabletop:
-        board, highlight = tabletop_at(gv, seq, ruled)
-        return position_traces(board, highlight, gv.colours), highlight
-    return _hex_traces(gv, seq, ruled), None
+    """The traces after the terrain at `seq`, and the event's highlight (None on hexes)."""
+    return renderer_for(gv).moving(gv, seq, ruled)
 
 
 def _patch(traces: list[dict[str, Any]], offset: int) -> Patch:

@@ -64,3 +64,28 @@ def test_its_events_and_phases_are_its_own(our_rules):
     texts[4] = texts[4].replace('"volleys"', '"barrage"')
     with pytest.raises(LogError, match="unknown phase 'barrage'"):
         read_lines(texts)
+
+
+def test_its_games_are_drawn_by_the_renderer_it_names(our_rules, monkeypatch):
+    import dataclasses
+
+    from dashboard import renderers
+    from dashboard.data import GameView
+
+    lines = read_lines(_log(dice=6))
+    # a tabletop rule system that names no renderer is drawn by its geometry's: to scale in inches
+    view = GameView("club-1", lines)
+    assert view.renderer == "tabletop" and renderers.renderer_for(view) is renderers.TABLETOP
+    figure = renderers.renderer_for(view).figure(view, 6, False)
+    assert figure.layout.xaxis.range[1] == 48.0
+    # one that names a renderer a package registers (the `umpire.renderers` group) gets it
+    club = renderers.Renderer("club-board", renderers.TABLETOP.figure, renderers.TABLETOP.static_traces,
+                              renderers.TABLETOP.moving)
+    monkeypatch.setitem(registered(), "our-rules", dataclasses.replace(our_rules, renderer="club-board"))
+    monkeypatch.setitem(renderers.BUILT_IN, "club-board", club)   # as its entry point would
+    assert renderers.renderer_for(GameView("club-1", lines)) is club
+    # a name nothing registers falls back to the geometry's renderer rather than failing the page
+    monkeypatch.setitem(registered(), "our-rules", dataclasses.replace(our_rules, renderer="nowhere"))
+    renderers.installed.cache_clear()
+    assert renderers.renderer_for(GameView("club-1", lines)) is renderers.TABLETOP
+    renderers.installed.cache_clear()

@@ -404,7 +404,8 @@ def test_a_move_is_highlighted_by_its_path_and_its_length():
 
 
 def test_a_shot_is_drawn_as_its_range_is_measured_with_its_arc():
-    from dashboard.pages.replay import _measured_words, figure_for, tabletop_at
+    from dashboard.pages.replay import _measured_words, figure_for
+    from dashboard.renderers import tabletop_at
 
     # avbcw-example lines 5, 6, 11: r-inf's leader figure stands at (24, 8); s-mil's base (5 by 2,
     # facing 180) spans y 21..23. `avbcw-range` (default from-leader: "Range is unstated; LOS is
