@@ -42,8 +42,8 @@ class GameStarted(Data):
     scenario: str
     date: str = Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")
     sides: dict[str, Side]
-    options: list[Any] = []
-    permissions: list[str] = []
+    options: list[Any] = Field(default_factory=list)
+    permissions: list[str] = Field(default_factory=list)
     tables: str = "none"
 
     @field_validator("ruleset")
@@ -83,7 +83,7 @@ class DieRolled(Data):
     result: int
     results: Optional[list[int]] = None
     subject: Optional[str] = None
-    modifiers: list[Modifier] = []
+    modifiers: list[Modifier] = Field(default_factory=list)
     source: Literal["table", "service"] = "table"
 
     @field_validator("die")
@@ -106,7 +106,7 @@ class RulingIssued(Data):
     decision: Literal["upheld", "overturned", "house-rule"]
     rule: Optional[str] = None
     note: Optional[str] = None
-    corrections: list[dict[str, Any]] = []
+    corrections: list[dict[str, Any]] = Field(default_factory=list)
 
 
 CORE_EVENTS: dict[str, type[Data]] = {

@@ -123,7 +123,7 @@ class Feature(BaseModel):
 class TableDefined(TabletopData):
     width: Annotated[float, Field(gt=0)]
     depth: Annotated[float, Field(gt=0)]
-    features: list[Feature] = []  # listed without `?`; an empty table has an empty list
+    features: list[Feature] = Field(default_factory=list)  # listed without `?`; an empty table has an empty list
     wind: Optional[Angle] = None  # "the bearing it blows toward"
 
 
@@ -140,7 +140,7 @@ class UnitDeployed(TabletopData):
     turret: Optional[Offset] = None
     class_: Optional[str] = Field(default=None, alias="class")
     type: Optional[str] = None
-    attrs: dict[str, Any] = {}
+    attrs: dict[str, Any] = Field(default_factory=dict)
 
 
 MOVE_MODES = ("normal", "second", "charge", "pursue", "fall-back", "retreat", "scatter", "random",

@@ -41,7 +41,7 @@ class ListedUnit(BaseModel):
     crew: Optional[Count] = None
     stats: dict[str, str]  # as printed: "4(1)", "8(1): 12"
     # Listed without `?`; the page's example vehicle has none: no list is no special rules.
-    special: list[str] = []
+    special: list[str] = Field(default_factory=list)
     options: Optional[list[str]] = None
     weapons: Optional[list[Weapon]] = None
     drive: Optional[Literal["wheeled", "tracked"]] = None

@@ -44,7 +44,7 @@ Number = Annotated[float, WrapValidator(_as_written)]
 class HexSpec(BaseModel):
     model_config = STRICT
     terrain: str = "clear"
-    features: list[str] = []
+    features: list[str] = Field(default_factory=list)
     elevation: int = 0
 
 
@@ -56,8 +56,8 @@ class Hexside(BaseModel):
 
 class MapDefined(Data):
     maps: list[Any]
-    hexes: Annotated[dict[MapHex, HexSpec], AfterValidator(check_hexes)] = {}
-    hexsides: list[Hexside] = []
+    hexes: Annotated[dict[MapHex, HexSpec], AfterValidator(check_hexes)] = Field(default_factory=dict)
+    hexsides: list[Hexside] = Field(default_factory=list)
 
 
 class WeatherSet(Data):
@@ -85,7 +85,7 @@ class UnitDeployed(Data):
     firepower: Optional[Number] = None
     range: Optional[int] = None
     movement: Optional[Number] = None
-    attrs: dict[str, Any] = {}
+    attrs: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("class_")
     @classmethod
@@ -163,7 +163,7 @@ class AttackResult(BaseModel):
 
 class SmallArmsResolved(Data):
     attack: str
-    results: list[AttackResult] = []
+    results: list[AttackResult] = Field(default_factory=list)
 
 
 class HexObserved(Data):
@@ -211,7 +211,7 @@ class FireOrderChecked(Data):
     # The resistance column as a number, or as the text of one ("1", as BCRT columns are
     # written): both are the same JSON value to the auditor, which reads either.
     column: Union[Annotated[int, Field(ge=0)], Annotated[str, Field(pattern=r"^[0-9]{1,4}$")]]
-    modifiers: list[Any] = []
+    modifiers: list[Any] = Field(default_factory=list)
     granted: bool
     result: Optional[str] = None
 
@@ -240,7 +240,7 @@ class BarrageResolved(Data):
     @classmethod
     def _column(cls, v):
         return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
-    results: list[ZoneResult] = []
+    results: list[ZoneResult] = Field(default_factory=list)
 
 
 class BarrageCancelled(Data):
