@@ -60,6 +60,18 @@ def test_medical_and_supply_last():
     assert game.verdicts("AVBCW.SHOOT.PRIORITY")[seq] == ["ok", "ok"]
 
 
+def test_a_farther_team_past_a_closer_medical_team():
+    # AVBCW, Shooting: "A unit may not shoot at Medical or Supply team units if it has another enemy
+    # unit as a viable target" (rule-cases EC-AV-08): s-med at 8.0” cannot be shot while s-inf at
+    # 10.0” is viable, so s-inf is the closest target the shooter may take within 12”
+    game = field(**{"s-med": (MEDICAL, 24.0, 17.0), "s-inf": (INFANTRY, 30.0, 19.0)})
+    seq = shoot(game, target="s-inf")
+    assert game.verdicts("AVBCW.SHOOT.PRIORITY")[seq] == ["ok"]
+    game = field(**{"s-med": (MEDICAL, 24.0, 17.0), "s-inf": (INFANTRY, 30.0, 19.0)})
+    seq = shoot(game, target="s-med")
+    assert game.verdicts("AVBCW.SHOOT.PRIORITY")[seq] == ["ok", "violation"]
+
+
 def test_a_sniper_is_not_compelled():
     # Sniper: "he is not compelled to shoot at the closest within 12”"
     game = field(shooter=SNIPER, **{"s-near": (INFANTRY, 20.0, 18.0), "s-far": (INFANTRY, 30.0, 24.0)})

@@ -79,7 +79,12 @@ class AVBCWPriority(ListedModule):
         return rating.min_range is None or distance > rating.min_range
 
     def _closest(self, seq, data, shooter, entry, candidates, chosen: Candidate, sniper: bool) -> RuleApplication:
-        near = [c for c in candidates if c.distance <= CLOSE and c.viable is not False]
+        """"A unit must shoot at the closest enemy unit within 12”", among the units it may shoot: "A
+        unit may not shoot at Medical or Supply team units if it has another enemy unit as a viable
+        target", so while another is viable a closer Medical or Supply team does not bind it."""
+        others_viable = any(c.viable and not c.logistics for c in candidates)
+        near = [c for c in candidates if c.distance <= CLOSE and c.viable is not False
+                and not (c.logistics and others_viable)]
         sure = [c for c in near if c.viable]
         if not near:
             return PRIORITY.ok(seq, f"no enemy unit within 12” is a viable target: {data.shooter} \"may shoot at any "
