@@ -74,6 +74,24 @@ def test_equipment_that_adds_dice():
     assert game.verdicts("AVBCW.SUPP.EFFECTS")[seq] == ["ok"]
 
 
+def test_equipment_counted_where_it_does_not_apply():
+    # AVBCW, Equipment, Bombs: "The unit gains +1(+1) SHOOT within 12”": at 13.0” the Bombs' die
+    # counted anyway is the Bombs' mismatch
+    game = duel(shooter=INFANTRY | {"special": ["AVBCW.EQ.BOMBS"]})
+    seq = shoot(game, dice=7)
+    assert game.verdicts("AVBCW.EQ.BOMBS")[seq] == ["mismatch"]
+    # AVBCW, Equipment, SMGs: "+1 SHOOT (12”). This bonus is permanently lost once the unit becomes
+    # 'low on ammo'": a low unit whose recorded modifiers still count the +1
+    game = duel(shooter=INFANTRY | {"special": ["AVBCW.EQ.SMG"]}, target_at=(24.0, 19.0))
+    game.add("AmmoStateChanged", {"unit": "r-1", "state": "low", "cause": "other"}, "royalist")
+    seq = shoot(game, dice=3, modifiers=[{"value": 1, "why": "SMGs"}])
+    assert game.verdicts("AVBCW.EQ.SMG")[seq] == ["mismatch"]
+    game = duel(shooter=INFANTRY | {"special": ["AVBCW.EQ.SMG"]}, target_at=(24.0, 19.0))
+    game.add("AmmoStateChanged", {"unit": "r-1", "state": "low", "cause": "other"}, "royalist")
+    seq = shoot(game, dice=3, modifiers=[])
+    assert game.verdicts("AVBCW.SHOOT.MODS")[seq] == ["ok"]
+
+
 def test_mad_minute():
     # Mad minute: "The unit gains +2 SHOOT and automatically suffers 'out of ammo' as a result"
     mad = INFANTRY | {"special": ["AVBCW.AB.MADMINUTE"]}

@@ -53,6 +53,7 @@ class AVBCWShotDice(ListedModule):
         self.low: dict[str, int] = {}    # unit -> low results so far (any weapon)
         self.mad: dict[str, int] = {}    # unit -> seq of its mad minute, until its ammunition changes
         self.smg_lost: set[str] = set()  # SMGs: "This bonus is permanently lost once the unit becomes 'low on ammo'"
+        self.withheld: list[Part] = []   # the shot's equipment that does not apply (beyond 12”, lost)
 
     def on_AmmoStateChanged(self, line):
         data = self.ctx.typed(line)
@@ -98,6 +99,7 @@ class AVBCWShotDice(ListedModule):
         aim = Aim(self, data, shooter, target, entry)
         distance = aim._distance()[0]
         parts = ([] if called else self._shooter_parts(data, shooter, entry, distance)) + self._target_parts(data, aim, target)
+        self.withheld = [] if called else self._withheld_parts(data, entry, distance)
         changes = _readings(parts)
         if not called and has_rule(entry, MADMINUTE.id) and data.rating == "soft":
             return self._mad_minute(line, data, parts, {max(0, base + c) for c in changes}, printed, base)
@@ -158,6 +160,20 @@ class AVBCWShotDice(ListedModule):
             parts.append(Part(SUPPRESSION, -2, "suppressed: \"Suffers -2 SHOOT\""))
         return parts
 
+    def _withheld_parts(self, data, entry, distance: float) -> list[Part]:
+        """The shooter's equipment that does not add to this shot: Bombs beyond 12” ("+1(+1) SHOOT
+        within 12”"), SMGs beyond 12” or once low on ammo ("+1 SHOOT (12”). This bonus is permanently
+        lost once the unit becomes 'low on ammo'"). Dice that count it anyway are its mismatch."""
+        out = []
+        if has_rule(entry, BOMBS.id) and distance > CLOSE:
+            out.append(Part(BOMBS, 1, f"Bombs \"+1(+1) SHOOT within 12”\", not at {distance}\""))
+        if has_rule(entry, SMG.id) and data.rating == "soft":
+            if data.shooter in self.smg_lost:
+                out.append(Part(SMG, 1, "SMGs: \"This bonus is permanently lost once the unit becomes 'low on ammo'\""))
+            elif distance > CLOSE:
+                out.append(Part(SMG, 1, f"SMGs \"+1 SHOOT (12”)\", not at {distance}\""))
+        return out
+
     def _target_parts(self, data, aim: Aim, target) -> list[Part]:
         """What the target has: one -1 for any of the first row, -2 for the second."""
         features = self.ctx.board.table["features"]
@@ -213,9 +229,13 @@ class AVBCWShotDice(ListedModule):
             return MODS.ambiguous(seq, f"{data.shooter}'s target is behind a hard and a soft cover at once ({why}): the "
                                   "text does not say whether -1 and -2 add up", expected=sorted(allowed),
                                   recorded=recorded, inputs=inputs)
-        blamed = next((p.rule for p in parts if p.rule is not MODS and recorded in {a - p.amount for a in allowed}), MODS)
-        return blamed.mismatch(seq, f"{data.shooter} rolls {recorded} dice, not {' or '.join(map(str, sorted(allowed)))} "
-                               f"({what}; {why})", expected=sorted(allowed), recorded=recorded, inputs=inputs)
+        blamed = next((p.rule for p in parts if p.rule is not MODS and recorded in {a - p.amount for a in allowed}), None)
+        counted = next((p for p in self.withheld if recorded in {a + p.amount for a in allowed}), None)
+        if blamed is None and counted is not None:   # equipment counted where it does not apply
+            blamed, why = counted.rule, f"{why}; {counted.why}"
+        return (blamed or MODS).mismatch(seq, f"{data.shooter} rolls {recorded} dice, not "
+                                         f"{' or '.join(map(str, sorted(allowed)))} ({what}; {why})",
+                                         expected=sorted(allowed), recorded=recorded, inputs=inputs)
 
 
 def _readings(parts: list[Part]) -> set[int]:
