@@ -87,3 +87,11 @@ def png_download(chart: str) -> str:
 def games_filter(ruleset: str) -> str:
     """The analytics page's game filter of one tabletop rule system."""
     return f"{AN_GAMES}-{ruleset}"
+
+# -- army list check page --------------------------------------------------------------------------
+ARMY_RULESET = "army-ruleset"        # dropdown: the rule systems with army lists
+ARMY_UPLOAD = "army-upload"          # a LIST.json file, read into the text box
+ARMY_TEXT = "army-text"              # the list as JSON
+ARMY_READINGS = "army-readings"      # NAME=READING, one a line
+ARMY_CHECK = "army-check"
+ARMY_RESULT = "army-result"          # the verdict, the errors and the points
