@@ -111,3 +111,32 @@ def test_unused_points_are_returned():
     assert verdicts[used] == ["ok"] and verdicts[over] == ["violation"]
     assert verdicts[returned] == ["ok", "mismatch"]     # in step 5; 3 placed, 4 used: none unused
     assert verdicts[short] == ["ok", "mismatch"]        # 3 unused, 1 returned
+
+
+def test_a_motivating_unit_keeps_none_of_its_own():
+    # AVBCW, Motivating: "The Motivating unit has 2 Leadership Points that may be given to any friendly
+    # unit within 12”. ... You can never assign LPs to a Motivating unit." - not even its own two.
+    game = leaders()
+    place(game, "s-cmd", "s-inf", 1)
+    to_itself = place(game, "r-dem", "r-dem", 1)
+    place(game, "s-cmd", "s-inf", 1)
+    to_infantry = place(game, "r-dem", "r-inf", 1)
+    motivating = game.verdicts("AVBCW.AB.MOTIVATING")
+    assert "violation" in motivating[to_itself]
+    assert motivating[to_infantry] == ["ok", "ok"]
+
+
+def test_a_commander_keeps_lps_of_its_own_among_several():
+    # AVBCW, Inspiring: "6 Leadership Points that may be given to any friendly unit under its command";
+    # a commander is under its own command even where its side has several commanders.
+    game = Game()
+    game.army("royalist", **{"r-cmd": COMMANDER, "r-cmd2": COMMANDER, "r-inf": INFANTRY})
+    game.army("socialist", **{"s-cmd": COMMANDER, "s-inf": INFANTRY})
+    for side, unit, x, y in (("royalist", "r-cmd", 8.0, 8.0), ("royalist", "r-cmd2", 30.0, 8.0),
+                             ("royalist", "r-inf", 20.0, 8.0), ("socialist", "s-cmd", 8.0, 40.0),
+                             ("socialist", "s-inf", 20.0, 40.0)):
+        game.deploy(side, unit, x, y, facing=0 if side == "royalist" else 180)
+    game.start(1, "leadership")
+    place(game, "s-cmd", "s-inf", 1)
+    own = place(game, "r-cmd", "r-cmd", 1)
+    assert game.verdicts("AVBCW.AB.INSPIRING")[own] == ["ok", "ok"]

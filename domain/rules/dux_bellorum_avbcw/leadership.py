@@ -78,6 +78,8 @@ class AVBCWLeadership(ListedModule):
         only Inspiring commander of its side; None where the log does not say."""
         entry, giver_unit = self.lists.get(unit_id), self.ctx.board.units.get(giver)
         unit = self.ctx.board.units.get(unit_id)
+        if unit_id == giver:
+            return True     # the commander keeps LPs of its own
         if entry is not None and isinstance(entry.commander, str):
             return entry.commander == giver
         if unit is None or giver_unit is None or unit.side != giver_unit.side:
@@ -136,9 +138,10 @@ class AVBCWLeadership(ListedModule):
     def _to(self, line, data, rule: Rule, reach: float, giver, to) -> list[RuleApplication]:
         seq, out = line["seq"], []
         entry = self.lists.get(data.to)
-        if motivating(type_of(to, entry), entry) and data.to != data.from_:
+        # "You can never assign LPs to a Motivating unit": not even the Demagogue's own two
+        if motivating(type_of(to, entry), entry):
             out.append(MOTIVATING.violation(seq, f"{data.to} is Motivating: \"You can never assign LPs to a Motivating "
-                                            "unit\""))
+                                            "unit\"" + (" (its own included)" if data.to == data.from_ else "")))
         if to.side != giver.side:
             return out + [rule.violation(seq, f"{data.to} is not a friendly unit of {data.from_}")]
         far = distance(self.ctx, unit_extent(giver), unit_extent(to))
