@@ -9,10 +9,10 @@ from typing import Annotated, Optional
 import typer
 
 from api.cli_app import (DbOption, FormatOption, app, created_store, echo_err, existing_store, fail, game_lines,
-                         open_ledger, optional_store, progress, read_text, stored_game)
+                         open_ledger, optional_store, progress, read_text, store_exists, stored_game)
 from api.settings import get_settings
 from domain.application import ConflictError
-from domain.log import LogError, head_hash, text_lines, verify_lines
+from domain.log import LogError, head_hash, read_lines, text_lines, verify_lines
 from domain.rules.engine import iter_findings
 from domain.rules.interpretations import InterpretationError
 from domain.rules.tables import TablePackError, load_pack_file
@@ -36,7 +36,13 @@ def import_(files: Annotated[list[Path], typer.Argument(help="JSONL game logs")]
     with progress("importing", len(files)) as steps:
         for path in files:
             texts = text_lines(read_text(path))
-            # The store is created only once there is a readable file to put in it.
+            if ledger is None and not store_exists(db):
+                # The store is created only once there is a valid file to put in it: a refused
+                # first file leaves no empty store behind.
+                try:
+                    read_lines(texts, allow_unknown=allow_unknown)
+                except LogError as err:
+                    fail(f"{path}: {err} (nothing of this file was stored)")
             ledger = ledger or open_ledger(created_store(db))
             try:
                 result = ledger.import_lines(texts, allow_unknown=allow_unknown)

@@ -97,6 +97,12 @@ def existing_store(db: Optional[str]) -> str:
     return target
 
 
+def store_exists(db: Optional[str]) -> bool:
+    """Whether the store a command names is there already (a PostgreSQL database always is)."""
+    settings = get_settings(db)
+    return settings.db == ":memory:" or settings.is_postgres or Path(settings.db).exists()
+
+
 def created_store(db: Optional[str]) -> str:
     """The store a writing command names, created (and said so on stderr) when it does not exist."""
     target = _usable_target(db)

@@ -135,6 +135,17 @@ def test_import_and_token_issue_create_the_store_and_say_so_once(tmp_path):
     assert "viewer" in run("token", "list", "--db", "tokens.db", cwd=tmp_path).stdout
 
 
+def test_an_import_whose_first_file_is_refused_creates_no_store(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    lines = (EXAMPLES / "resistance-turns.jsonl").read_text(encoding="utf-8").splitlines()
+    bad.write_text("\n".join([lines[0], lines[1].replace('"seq":2', '"seq":"2"'), *lines[2:]]) + "\n",
+                   encoding="utf-8")
+    refused = run("import", bad, "--db", "var/x.db", cwd=tmp_path)
+    assert_one_line_error(refused, "line 2: seq")
+    assert "nothing of this file was stored" in refused.stderr and "created" not in refused.stderr
+    assert not (tmp_path / "var" / "x.db").exists()
+
+
 def test_serve_creates_its_store_and_says_so(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
