@@ -132,3 +132,49 @@ def test_an_explosion_distance_is_measured():
     # farthest points of that unit's extent from the vehicle"
     lines = game(*turn(1), *breakdown(3), near_rebels(), *blast((3.0, True), faces=[6]))
     assert [a.verdict.value for a in judged(lines, "MOG.FIRE.EXPLODE")] == ["mismatch", "ok"]
+
+
+def status(name: str, n: int = 1) -> dict:
+    return line("UnitStatusChanged", {"unit": "l-1", "status": name, "cause": "MOG.FIRE.CRIT"}, turn=n, phase="shooting",
+                side="rebels")
+
+
+def repair(system: str, face: int, n: int) -> list[dict]:
+    return [roll("MOG.VEH.REPAIR", [face], turn=n),
+            line("RepairAttempted", {"unit": "l-1", "system": system, "repaired": face >= 5}, turn=n)]
+
+
+def test_a_repaired_engine_lifts_the_recorded_immobilized_status():
+    # MOG, B. 2: "The crew can elect to repair a damaged system. To repair, roll a D6. On a 5 to 6, the system
+    # is repaired." Critical 2, "Engine hit, vehicle is immobilized": the recorded status ends with the repair.
+    def after(face):
+        return game(*turn(1), *breakdown(3), *crit(2, 2), status("immobilized"), *turn(2), *breakdown(3, n=2),
+                    *repair("engine", face, 2), *turn(3), *breakdown(3, n=3),
+                    roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=3), move((10.0, 24.0), (12.0, 24.0), n=3))
+    assert failing(after(5)) == []
+    assert {f[1] for f in failing(after(4))} & {"MOG.FIRE.CRIT", "MOG.VEH.SPEED", "MOG.VEH.BREAKDOWN"}
+
+
+def test_a_repaired_gear_box_gives_the_lost_die_back():
+    # MOG, D. 2 Vehicle Critical Chart: "3 Gears hit, add 1 to turning, lose one die"; B. 2: "On a 5 to 6, the
+    # system is repaired". Max 5 off road is 3 dice; a gears hit makes it 2, the gear box repaired 3 again.
+    def dice(*faces, fixed=True):
+        fix = repair("gear-box", 6 if fixed else 3, 2)
+        return game(*turn(1), *breakdown(3), *crit(3, 3), *turn(2), *breakdown(3, n=2), *fix, *turn(3),
+                    *breakdown(3, n=3), roll("MOG.VEH.SPEED.DICE", list(faces), turn=3),
+                    move((10.0, 24.0), (12.0, 24.0), n=3))
+    assert [a.verdict.value for a in judged(dice(1, 1, 1), "MOG.VEH.SPEED")] == ["ok", "ok"]   # built, moved
+    assert ("MOG.VEH.SPEED", "violation") in [f[1:] for f in failing(dice(1, 1))]
+    assert ("MOG.VEH.SPEED", "violation") in [f[1:] for f in failing(dice(1, 1, 1, fixed=False))]
+
+
+def test_a_repaired_propulsion_ends_half_speed():
+    # MOG, D. 2 Vehicle Critical Chart: "4 Propulsion hit, 1-3 not serious (1/2 speed)": 3 off-road dice of 2
+    # give 6", half is 3"; once the propulsion "is repaired" the full 6".
+    def moved(fixed):
+        fix = repair("propulsion", 5, 2) if fixed else []
+        return game(*turn(1), *breakdown(3), *crit(4, 4, 2, sub=2), status("half-speed"), *turn(2),
+                    *breakdown(3, n=2), *fix, *turn(3), *breakdown(3, n=3),
+                    roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=3), move((10.0, 24.0), (16.0, 24.0), n=3))
+    assert failing(moved(True)) == []
+    assert ("MOG.VEH.SPEED", "violation") in [f[1:] for f in failing(moved(False))]

@@ -13,6 +13,7 @@ from typing import Any
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
+from domain.rules.landships_of_mogdonazia.criticals import standing_status
 from domain.rules.landships_of_mogdonazia.terrain import move_class, position_class, worst
 from domain.tabletop.geometry import path_length
 
@@ -109,7 +110,7 @@ class Breakdown(RuleModule):
             why = "is broken down" if "broken-down" in unit.status else \
                 "restarted this turn (\"the vehicle will move normally next turn\")"
             return [BREAKDOWN.violation(line["seq"], f"{move.unit} {why}: it does not move", recorded=length)]
-        if "immobilized" in unit.status:
+        if "immobilized" in standing_status(self.ctx, unit, line["seq"]):
             return [RULEBOOK.rule("MOG.FIRE.CRIT").violation(line["seq"], f"{move.unit} is immobilized: it does not move",
                                                              recorded=length)]
         return ()

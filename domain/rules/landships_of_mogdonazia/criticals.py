@@ -30,6 +30,70 @@ SYSTEM_NAMES = {"engine": "engine", "gear-box": "gear-box", "gearbox": "gear-box
                 "propulsion": "propulsion", "propeller": "propeller", "weapon": "weapon", "weapons": "weapon"}
 
 
+def _repairs(ctx, unit: str, before: Optional[int]) -> list[tuple[int, str]]:
+    """(seq, system) of the unit's successful repairs before seq `before`: B. 2 "On a 5 to 6, the
+    system is repaired"."""
+    weapons = {w.weapon for b in map(ctx.typed, ctx.of_type("VehicleBuilt")) if b.unit == unit for w in b.weapons}
+    out = []
+    for line in ctx.of_type("RepairAttempted", before=before):
+        attempt = ctx.typed(line)
+        if attempt.unit == unit and attempt.repaired:
+            system = "weapon" if attempt.system in weapons else SYSTEM_NAMES.get(attempt.system.lower())
+            out.append((line["seq"], system))
+    return out
+
+
+def _repaired_at(repairs: list[tuple[int, str]], system: str, after: int) -> Optional[int]:
+    """The seq of the first repair of `system` after seq `after`, or None."""
+    return next((seq for seq, name in repairs if name == system and seq > after), None)
+
+
+def _vehicle_hits(ctx, unit: str, before: Optional[int]) -> list[tuple[int, Any]]:
+    return [(line["seq"], hit) for line in ctx.of_type("CriticalHit", before=before)
+            for hit in (ctx.typed(line),) if hit.unit == unit and hit.chart == "vehicle"]
+
+
+def gears_hits(ctx, unit: str, before: Optional[int] = None) -> int:
+    """Chart 3 "Gears hit, add 1 to turning, lose one die", each until the gear box is repaired (B. 2:
+    "The crew can elect to repair a damaged system ... the system is repaired")."""
+    repairs = _repairs(ctx, unit, before)
+    return sum(1 for seq, hit in _vehicle_hits(ctx, unit, before)
+               if hit.result == 3 and _repaired_at(repairs, "gear-box", seq) is None)
+
+
+# The lasting statuses a vehicle critical leaves: "2 Engine hit, vehicle is immobilized", "4 Propulsion
+# hit, 1-3 not serious (1/2 speed), 4-6 immobilized".
+def _causes(status: str, hit) -> bool:
+    if status == "immobilized":
+        return hit.result == 2 or (hit.result == 4 and (hit.sub_roll or 0) >= 4)
+    return status == "half-speed" and hit.result == 4 and 1 <= (hit.sub_roll or 0) <= 3
+
+
+def standing_status(ctx, unit: Any, before: Optional[int] = None) -> list[str]:
+    """The unit's statuses, less an `immobilized` or `half-speed` whose every critical hit has had its
+    system repaired since (and since the status was recorded): the system "is repaired", its effect
+    ends. A status no critical hit explains stays."""
+    out = []
+    for status in unit.status:
+        if status in ("immobilized", "half-speed") and _lifted(ctx, unit.unit, status, before):
+            continue
+        out.append(status)
+    return out
+
+
+def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
+    causes = [(seq, hit) for seq, hit in _vehicle_hits(ctx, unit, before) if _causes(status, hit)]
+    if not causes:
+        return False
+    repairs = _repairs(ctx, unit, before)
+    fixed = [_repaired_at(repairs, DAMAGES[("vehicle", hit.result)], seq) for seq, hit in causes]
+    if None in fixed:
+        return False
+    marked = [line["seq"] for line in ctx.of_type("UnitStatusChanged", before=before)
+              if ctx.typed(line).unit == unit and ctx.typed(line).status == status]
+    return not marked or max(fixed) > marked[-1]
+
+
 class Criticals(RuleModule):
     """CriticalHit on the vehicle and airship charts, RepairAttempted's system, crew losses."""
 
@@ -166,9 +230,11 @@ TESTS = "tests/unit/test_mog_criticals.py::"
 COVERAGE = {
     "MOG.FIRE.CRIT": ("implemented", "; ".join(TESTS + t for t in (
         "test_the_critical_is_its_d6", "test_a_propulsion_hit_rolls_again", "test_d3_crew_are_killed_no_save",
-        "test_an_engine_hit_immobilizes")),
+        "test_an_engine_hit_immobilizes", "test_a_repaired_engine_lifts_the_recorded_immobilized_status",
+        "test_a_repaired_gear_box_gives_the_lost_die_back", "test_a_repaired_propulsion_ends_half_speed")),
         "`Criticals`: the chart's d6 and the propulsion sub-roll, the D3 crew (no save), immobilized by 2 and 4/4-6 "
-        "until repaired; gears hit and half speed are read by `MovementDice` (vehicles.py); 6 by explode.py"),
+        "until repaired; gears hit and half speed are read by `MovementDice` (vehicles.py) until the gear box or "
+        "propulsion is repaired (a recorded `immobilized` or `half-speed` lifted by the repair); 6 by explode.py"),
     "MOG.AIR.CRIT": ("ambiguous", TESTS + "test_the_airship_chart_and_its_unclear_propeller_hit",
                      "`Criticals`: the Airship chart's d6 and sub-roll, the D3 crew; 3 (\"lose 1D6 to turning, lose "
                      "one die\") is `ambiguous` (MOG.Z 5); \"cannot change direction\" is judged by air.py"),

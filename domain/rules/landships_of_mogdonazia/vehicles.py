@@ -11,6 +11,7 @@ from typing import Any, Optional
 from domain.rules.engine import RuleApplication, RuleModule
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, faces, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
+from domain.rules.landships_of_mogdonazia.criticals import gears_hits, standing_status
 from domain.rules.landships_of_mogdonazia.terrain import move_class
 from domain.tabletop.geometry import path_length
 
@@ -151,7 +152,8 @@ class MovementDice(RuleModule):
         roll = self.ctx.typed(line)
         if roll.purpose != SPEED_DICE_ROLL or roll.subject not in self.ctx.board.units:
             return ()
-        stopped = [s for s in self.ctx.board.units[roll.subject].status if s in STOPPED]
+        stopped = [s for s in standing_status(self.ctx, self.ctx.board.units[roll.subject], line["seq"])
+                   if s in STOPPED]
         if stopped:
             return [SPEED.violation(line["seq"], f"{roll.subject} is {stopped[0]}: no movement dice (\"a minimum "
                                     "number of one die ... except if it is broken down or immobilized\")",
@@ -164,14 +166,15 @@ class MovementDice(RuleModule):
         if built is None or built.get("kind") != "landship" or move.mode not in (None, "normal"):
             return ()
         unit = self.ctx.board.units[move.unit]
-        if any(s in STOPPED for s in unit.status) or restarted_this_turn(self.ctx, move.unit, line["seq"]):
+        status = standing_status(self.ctx, unit, line["seq"])
+        if any(s in STOPPED for s in status) or restarted_this_turn(self.ctx, move.unit, line["seq"]):
             return ()  # judged by breakdown.py: a stopped vehicle does not move
         roll = self._roll_before(line)
         if roll is None:
             return [SPEED.missing_roll(line["seq"], f"{move.unit} moves without its {SPEED_DICE_ROLL} roll")]
         terrain = move_class(unit, move.path, self.ctx.board.table,
                              self.ctx.interpretations.reading("mog-terrain-class"))
-        return [self._judge(line, roll, built, terrain, half="half-speed" in unit.status)]
+        return [self._judge(line, roll, built, terrain, half="half-speed" in status)]
 
     def _roll_before(self, line) -> Optional[dict[str, Any]]:
         unit = self.ctx.typed(line).unit
@@ -206,7 +209,7 @@ class MovementDice(RuleModule):
             return SPEED.ambiguous(seq, "the speed dice are rolled once or every turn (MOG.Z 7): the two readings "
                                    "give different numbers of dice", related=[line["seq"]], interpretation=label)
         move = self.ctx.typed(line)
-        gears = self._gears_hits(move.unit)
+        gears = gears_hits(self.ctx, move.unit, line["seq"])
         count, drop = dice_for(maximum, terrain, rough)
         # Vehicle Critical Chart 3, "Gears hit, add 1 to turning, lose one die": lost from the maximum
         # or from the dice this terrain gives; the text does not say, so the two must agree.
@@ -225,10 +228,6 @@ class MovementDice(RuleModule):
         return SPEED.judge(line["seq"], length <= inches, f"{length}\" within the {inches}\" its {count} dice give",
                            f"{length}\" is more than the {inches}\" its dice {rolled} give", expected=f"<= {inches}",
                            recorded=length, related=[seq], inputs=inputs, interpretation=label)
-
-    def _gears_hits(self, unit: str) -> int:
-        hits = map(self.ctx.typed, self.ctx.of_type("CriticalHit"))
-        return sum(1 for hit in hits if hit.unit == unit and hit.chart == "vehicle" and hit.result == 3)
 
 
 def _passage(terrain: str) -> str:
