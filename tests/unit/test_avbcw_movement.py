@@ -144,13 +144,15 @@ def test_allowance():
 
 
 def test_armour_costs_an_inch():
-    # EQ.ARMOUR: "The unit gains +1 Protection but suffers -1” move": 6 - 1 = 5”
+    # EQ.ARMOUR: "The unit gains +1 Protection but suffers -1” move": 6 - 1 = 5”, judged under the
+    # rule that sets it
     game = infantry_game(special=["AVBCW.EQ.ARMOUR"], pts=7)
     game.start(1)
     five = game.move("royalist", "r-inf", (24.0, 8.0), (24.0, 13.0))
     game.start(2)
     five_and_a_half = game.move("royalist", "r-inf", (24.0, 13.0), (24.0, 18.5))
-    assert moved(game, game.verdicts("AVBCW.UNIT.STATS")) == {five: ["ok"], five_and_a_half: ["violation"]}
+    assert moved(game, game.verdicts("AVBCW.EQ.ARMOUR")) == {five: ["ok"], five_and_a_half: ["violation"]}
+    assert moved(game, game.verdicts("AVBCW.UNIT.STATS")) == {}
 
 
 def test_bicycles():
@@ -173,7 +175,7 @@ def test_bicycles():
     partly = game.move("royalist", "r-bike", (26.1, 30.0), (35.1, 30.0))
     game.start(6)
     in_good_going = game.move("royalist", "r-bike", (35.1, 30.0), (35.1, 42.0))
-    verdicts = game.verdicts("AVBCW.UNIT.STATS")
+    verdicts = game.verdicts("AVBCW.EQ.BICYCLES")
     assert verdicts[on_road] == ["ok"] and verdicts[too_far] == ["violation"]
     assert verdicts[open_ground] == ["violation"] and verdicts[partly] == ["ambiguous"]
     assert verdicts[in_good_going] == ["ok"]
@@ -195,8 +197,10 @@ def test_vehicle_allowance_and_traction_damage():
     game.add("VehicleDamaged", {"vehicle": "s-car", "cause": "hit", "result": "traction-wrecked", "repeat": False})
     game.start(4)
     wrecked = game.move("socialist", "s-car", (16.5, 40.0), (17.0, 40.0))
-    verdicts = moved(game, game.verdicts("AVBCW.VEH.STATS"))
-    assert verdicts == {full: ["ok"], half: ["ok"], over_half: ["violation"], wrecked: ["violation"]}
+    # after the damage the allowance is the Vehicle Damage Table's
+    assert moved(game, game.verdicts("AVBCW.VEH.STATS")) == {full: ["ok"]}
+    verdicts = moved(game, game.verdicts("AVBCW.VEH.DAMAGE_TABLE"))
+    assert verdicts == {half: ["ok"], over_half: ["violation"], wrecked: ["violation"]}
 
 
 def test_armour_and_traction_damage_have_no_stated_order():
@@ -211,7 +215,8 @@ def test_armour_and_traction_damage_have_no_stated_order():
     between = game.move("socialist", "s-car", (4.0, 15.0), (4.0, 26.3))
     game.start(3)
     beyond = game.move("socialist", "s-car", (4.0, 26.3), (4.0, 37.9))
-    assert moved(game, game.verdicts("AVBCW.VEH.STATS")) == {eleven: ["ok"], between: ["ambiguous"], beyond: ["violation"]}
+    verdicts = moved(game, game.verdicts("AVBCW.VEH.DAMAGE_TABLE"))
+    assert verdicts == {eleven: ["ok"], between: ["ambiguous"], beyond: ["violation"]}
 
 
 WOOD = {"id": "w-1", "kind": "woodland", "points": [[20.0, 20.0], [30.0, 20.0], [30.0, 30.0], [20.0, 30.0]]}

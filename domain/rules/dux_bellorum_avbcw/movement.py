@@ -24,6 +24,14 @@ VEHICLE_MV = RULEBOOK.rule("AVBCW.VEH.STATS")
 TERRAIN = RULEBOOK.rule("AVBCW.MOVE.TERRAIN")
 FACING = RULEBOOK.rule("AVBCW.VEH.FACING")
 WHEELED = RULEBOOK.rule("AVBCW.VEH.WHEELED")
+# The rule that sets a move's allowance when it is not the printed MV alone: "The unit gains +1
+# Protection but suffers -1” move" (Armour), "The unit can move 12” on roads or off road in good
+# going" (Bicycles), "Traction damage: Vehicle can only move at half its listed rate ... Traction
+# wrecked: Vehicle cannot move again" (Vehicle Damage Table). A move judged against that allowance
+# is judged under that rule.
+ARMOUR = RULEBOOK.rule("AVBCW.EQ.ARMOUR")
+BICYCLES = RULEBOOK.rule("AVBCW.EQ.BICYCLES")
+DAMAGE_TABLE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_TABLE")
 
 # The moves of step 3, "Move units (Only if unit did not shoot ...)": a unit's own move, its
 # second move after a double 1 ("two consecutive normal moves") and a charge. Falling back,
@@ -146,6 +154,7 @@ class AVBCWMovement(RuleModule):
             return [MV.unverifiable(line["seq"], f"{data.unit} has no MV in an ArmyListed: its allowance is unknown",
                                     recorded=length)]
         allowed, why = self._allowances(data, entry)
+        MV = self._allowance_rule(data, entry, MV)
         low, high = allowed[0], allowed[-1]
         inputs = {"length": length, "allowance": allowed, "from": why}
         if length <= low:   # "within X" is <= X
@@ -157,6 +166,17 @@ class AVBCWMovement(RuleModule):
         return [MV.ambiguous(line["seq"], f"{data.unit} moves {length}\": within {high:g}\" and more than "
                              f"{low:g}\" ({'; '.join(why)}); the text does not settle which applies",
                              expected=allowed, recorded=length, inputs=inputs)]
+
+    def _allowance_rule(self, data, entry: ListedUnit, MV):
+        """The rule whose words set this move's allowance: traction damage (the Vehicle Damage
+        Table), Armour's -1”, Bicycles' 12”, else the printed MV (UNIT.STATS, VEH.STATS)."""
+        if self.damage.get(data.unit, set()) & {"traction-damage", "traction-wrecked"}:
+            return DAMAGE_TABLE
+        if has_rule(entry, ARMOUR.id):
+            return ARMOUR
+        if has_rule(entry, BICYCLES.id):
+            return BICYCLES
+        return MV
 
     # ------------------------------------------------------------ MOVE.TERRAIN
 
@@ -297,11 +317,11 @@ COVERAGE = {
                            "the move ends where the extent first meets a hedge, fence or wall it was not touching, "
                            "or first touches area terrain; vehicles by `avbcw-vehicle-terrain` (default `cross`)"),
     "AVBCW.EQ.ARMOUR": ("partial", TESTS + "test_armour_costs_an_inch",
-                        "\"-1” move\"; its +1 PRO is read only by the core hits (DB.SHOOT, DB.MELEE), not in the "
-                        "text"),
+                        "\"-1” move\": an armoured unit's moves are judged under this rule against MV - 1; its +1 "
+                        "PRO is read only by the core hits (DB.SHOOT, DB.MELEE), not in the text"),
     "AVBCW.EQ.BICYCLES": ("partial", TESTS + "test_bicycles",
-                          "12” when the whole path is on roads or good going; a move partly on them between MV and "
-                          "12”: `ambiguous`"),
+                          "a unit with bicycles has its moves judged under this rule: 12” when the whole path is on "
+                          "roads or good going, else its MV; a move partly on them between MV and 12”: `ambiguous`"),
     "AVBCW.VEH.FACING": ("implemented", f"{TESTS}test_vehicle_facing; {TESTS}test_turning_to_follow_a_road; "
                          f"{TESTS}test_poor_turn; "
                          f"{TESTS}test_armour_plate_makes_a_soft_vehicle_a_poor_turner; "
@@ -315,7 +335,7 @@ COVERAGE = {
                           "(within width/2) or `wheels` ground; no `drive` listed: `unverifiable`"),
     "AVBCW.VEH.STATS": ("partial", f"{TESTS}test_vehicle_allowance_and_traction_damage; "
                         f"{TESTS}test_armour_and_traction_damage_have_no_stated_order",
-                        "a vehicle's MV, halved by traction damage, 0 when traction wrecked; armour and traction "
-                        "damage together have no stated order (`ambiguous` between the two results); the row against "
-                        "ArmyListed: army.py"),
+                        "a vehicle's MV; after traction damage (half) or traction wrecked (0) its moves are judged "
+                        "under AVBCW.VEH.DAMAGE_TABLE; armour and traction damage together have no stated order "
+                        "(`ambiguous` between the two results); the row against ArmyListed: army.py"),
 }

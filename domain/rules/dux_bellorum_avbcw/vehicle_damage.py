@@ -259,7 +259,9 @@ COVERAGE = {
                                "`ambiguous` where it matters); `repeat` true exactly when the result applied before; no "
                                "move when crew shaken that turn or wrecked, no shot the next turn or from a damaged "
                                "weapon, no (dis)embarking from a shaken vehicle; a brew-up's 2d6: 1 COH on every unit "
-                               "within it (`measure`), none beyond"),
+                               "within it (`measure`), none beyond; traction damage's half MV and traction wrecked's no "
+                               "move: movement.py (tests/unit/test_avbcw_movement.py::"
+                               "test_vehicle_allowance_and_traction_damage)"),
     "AVBCW.VEH.DAMAGE_SOURCE": ("partial", f"{TESTS}test_vehicles_have_no_cohesion",
                                 "no CohesionLost for a vehicle; a hard vehicle's hit damage after a soft-rated shot at "
                                 "it: violation. A soft vehicle under a normal rating \"at half that value (rounded down\" "
