@@ -44,7 +44,13 @@ def test_bog_rolls():
     short = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 22.0))
     bog(game, 4)
     game.to_phase("close-combat")
-    assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[short] == ["violation"]
+    # the wood's roll is not in the log: "the procedure needs a roll ... that the log does not have"
+    assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[short] == ["missing-roll"]
+    game = yard([HEDGE])
+    extra = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 22.0))
+    bog(game, 4, 3)
+    game.to_phase("close-combat")
+    assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[extra] == ["violation"]      # a roll no obstacle asked for
     # bogged on the hedge: the path must end on it; ending beyond it is moving on
     game = yard([HEDGE, WOOD])
     stuck = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 16.0))
@@ -75,6 +81,25 @@ def test_bog_rolls():
     game.add("UnitStatusChanged", {"unit": "r-tank", "status": "bogged", "cause": "AVBCW.VEH.TRACKED.BOG"}, "royalist")
     game.to_phase("close-combat")
     assert game.verdicts("AVBCW.VEH.TRACKED.BOG")[in_wood] == ["ambiguous"]
+
+
+def test_a_bogged_vehicle_moves_off_the_obstacle_without_a_roll():
+    # AVBCW, Vehicles: "Halfway across an obstacle, roll 1d6 for the vehicle. On a '1' the vehicle
+    # become bogged down or stuck and its movement ends. The vehicle can attempt to move next turn as
+    # normal but suffers -2 BRV. If the BRV test is successful the vehicle moves off from the obstacle
+    # without hindrance."
+    game = yard([HEDGE])
+    stuck = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, 16.0))      # the centre halfway across
+    bog(game, 1)
+    game.add("UnitStatusChanged", {"unit": "r-tank", "status": "bogged", "cause": "AVBCW.VEH.TRACKED.BOG"}, "royalist")
+    game.start(2)
+    off = game.move("royalist", "r-tank", (20.0, 16.0), (20.0, 26.0))
+    game.start(3)
+    back = game.move("royalist", "r-tank", (20.0, 26.0), (20.0, 14.0))        # a new crossing: a roll is owed
+    game.to_phase("close-combat")
+    verdicts = game.verdicts("AVBCW.VEH.TRACKED.BOG")
+    assert verdicts[stuck] == ["ok"] and off not in verdicts
+    assert verdicts[back] == ["missing-roll"]
 
 
 def test_embarking():

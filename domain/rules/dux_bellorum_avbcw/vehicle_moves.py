@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
+import shapely
 from shapely.geometry import LineString, Point
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, rating_of, unit_extent
@@ -108,7 +109,13 @@ class AVBCWVehicleMoves(ListedModule):
         for f in self.ctx.board.table["features"]:
             shape = geo.feature_shape(f)
             if f["kind"] in OBSTACLES and track.intersects(shape):
-                found.append((track.project(track.intersection(shape).representative_point()), f["id"], "obstacle", f))
+                # "Halfway across an obstacle, roll 1d6": where the base centre's path reaches the
+                # obstacle. A path that starts there (a vehicle bogged halfway across) has been
+                # halfway across already: "the vehicle moves off from the obstacle without hindrance".
+                where = [track.project(Point(c)) for c in shapely.get_coordinates(track.intersection(shape))]
+                onward = [d for d in where if geo.round_inches(d) > 0.0]
+                if onward:
+                    found.append((min(onward), f["id"], "obstacle", f))
             elif geo.is_area(f) and track.intersects(shape):
                 found.append((track.project(track.intersection(shape).representative_point()), f["id"], "area", f))
         found.sort(key=lambda c: c[0])
@@ -131,9 +138,13 @@ class AVBCWVehicleMoves(ListedModule):
                                   "goes on: \"On a '1' the vehicle become bogged down or stuck and its movement ends\"",
                                   related=related)]
         if len(faces) != n:
-            return [BOG.violation(bog.seq, f"{bog.vehicle} crosses {n} obstacles and areas "
-                                  f"({', '.join(c[0] for c in bog.crossings) or 'none'}) and rolls {len(faces)} bog dice",
-                                  expected=n, recorded=len(faces), related=related)]
+            # a roll the procedure asks for and the log lacks is a missing roll; a roll it never
+            # asked for (no obstacle or area there) is not allowed
+            crossed = ', '.join(c[0] for c in bog.crossings) or 'none'
+            judge = BOG.missing_roll if len(faces) < n else BOG.violation
+            return [judge(bog.seq, f"{bog.vehicle} crosses {n} obstacles and areas ({crossed}) and rolls {len(faces)} "
+                          "bog dice: \"Halfway across an obstacle, roll 1d6 ... At the midpoint of its current move "
+                          "though area terrain, roll 1d6\"", expected=n, recorded=len(faces), related=related)]
         if faces and faces[-1] == 1:
             feature, kind = bog.crossings[-1]
             bogged = [l["seq"] for l in self.ctx.of_type("UnitStatusChanged", after=bog.seq)
@@ -352,9 +363,12 @@ class AVBCWVehicleMoves(ListedModule):
 TESTS = "tests/unit/test_avbcw_vehicle_moves.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    "AVBCW.VEH.TRACKED.BOG": ("implemented", f"{TESTS}test_bog_rolls",
+    "AVBCW.VEH.TRACKED.BOG": ("implemented", f"{TESTS}test_bog_rolls; "
+                              f"{TESTS}test_a_bogged_vehicle_moves_off_the_obstacle_without_a_roll",
                               "a tracked vehicle's path: one AVBCW.VEH.TRACKED.BOG d6 after it per hedge, fence or wall "
-                              "crossed and area entered or passed, in path order; a 1 before the last roll: the path went "
+                              "its base centre reaches (not one it starts on: \"moves off from the obstacle without "
+                              "hindrance\") and area entered or passed, in path order (too few: `missing-roll`); a 1 "
+                              "before the last roll: the path went "
                               "on; a last 1: a `bogged` status after it, and the path ends on that obstacle, or in that area (where in it: "
                               "`avbcw-bog-area`, no default, `ambiguous`); dense woodland or impassable ground: violation"),
     "AVBCW.VEH.EMBARK": ("implemented", f"{TESTS}test_embarking; {TESTS}test_passengers_fire_uncrewed_weapons",
