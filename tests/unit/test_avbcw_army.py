@@ -129,6 +129,8 @@ def test_spot_and_radios():
     assert check_army(army(spotter)) == []                                  # 3 + 0 + 1
     assert check_army(army(unit(COMMANDER, special=["AVBCW.AB.SPOT"], pts=6))) == []   # 5 + 1
     assert found(army(unit(REGULARS, options=["radios"], pts=6))) == [("r-inf", "AVBCW.AB.SPOT", "violation")]
+    # a Spotter's radios are a Spot purchase: the list's check of Spot looks at them
+    assert ("sp", "AVBCW.AB.SPOT") in army_report(army(spotter)).judged
 
 
 def test_army_rules_and_the_total():

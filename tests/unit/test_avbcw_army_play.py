@@ -69,3 +69,29 @@ def test_taunts():
     verdicts = game.verdicts("AVBCW.ARMY.TAUNTS")
     assert verdicts[taunt] == ["ok", "ok", "ok"] and verdicts[near] == ["ok"] and verdicts[far] == ["violation"]
     assert verdicts[again].count("violation") == 3      # twice; in the move phase; s-mil not made Impetuous
+
+
+def test_subterfuge_targets_an_enemy_unit():
+    # AVBCW, Subterfuge: "Before either army deploys, select an enemy unit to target with subterfuge."
+    game = lists("AVBCW.ARMY.SUBTERFUGE", 4)
+    own = plot(game, "r-inf", 2)
+    verdicts = game.verdicts("AVBCW.ARMY.SUBTERFUGE")
+    assert "violation" in verdicts[own]
+    game = lists("AVBCW.ARMY.SUBTERFUGE", 4)
+    enemy = plot(game, "s-far", 1)      # 1d6-1 = 0: no Cohesion lost
+    assert game.verdicts("AVBCW.ARMY.SUBTERFUGE")[enemy] == ["ok", "ok", "ok"]
+
+
+def test_taunts_come_after_the_lps_are_placed():
+    # AVBCW, Taunts and Insults: "Once per battle at the start of any turn and after LPs have been
+    # placed choose one of your units": a taunt followed by LPs placed that turn came too early.
+    game = lists("AVBCW.ARMY.TAUNTS", 3)
+    game.deploy("royalist", "r-inf", 24.0, 8.0)
+    game.deploy("socialist", "s-mil", 24.0, 40.0, facing=180)
+    game.deploy("socialist", "s-cmd", 4.0, 40.0, facing=180)
+    game.deploy("socialist", "s-far", 34.0, 40.0, facing=180)
+    game.start(1, "leadership")
+    taunt = game.add("ArmyRuleUsed", {"rule": "AVBCW.ARMY.TAUNTS", "unit": "r-inf"}, "royalist")
+    game.add("LeadershipPointsPlaced", {"from": "s-cmd", "to": "s-mil", "points": 2}, "socialist")
+    game.add("LeadershipPointsPlaced", {"from": "s-cmd", "to": "s-far", "points": 2}, "socialist")
+    assert game.verdicts("AVBCW.ARMY.TAUNTS")[taunt].count("violation") == 1

@@ -201,6 +201,7 @@ class _Checker:
                            f"option {option!r}: the only option of a unit of the unit table is Spot's radios")
             return 0
         spot = "AVBCW.AB.SPOT"
+        self.judged(entry.unit, spot)    # radios are bought under Spot
         if spot not in entry.special and spot not in included:
             self.error(entry.unit, spot, "radios without Spot", spot, self.words(spot),
                        "radios are bought with Spot")

@@ -35,6 +35,7 @@ class Taunt:
     turn: int
     due: set[str] = field(default_factory=set)      # enemy units within 12”
     made: set[str] = field(default_factory=set)     # recorded impetuous
+    early: bool = False                               # LPs placed after it in its turn
 
 
 class AVBCWArmyRules(ListedModule):
@@ -47,11 +48,13 @@ class AVBCWArmyRules(ListedModule):
         self.taunted: dict[str, int] = {}             # side -> seq of its one taunt
         self.taunt: Optional[Taunt] = None
         self.shot_this_turn = False
+        self.side_of: dict[str, str] = {}             # listed unit -> its list's side
 
     def on_ArmyListed(self, line):
         super().on_ArmyListed(line)
         listed = self.ctx.typed(line)
         self.rules[listed.side] = {r.rule for r in listed.army_rules}
+        self.side_of.update({u.unit: listed.side for u in listed.units})
 
     def on_TurnStarted(self, line):
         out = self._plots_done() + self._taunt_done()
@@ -61,6 +64,16 @@ class AVBCWArmyRules(ListedModule):
     def on_ShotFired(self, line):
         self.shot_this_turn = True
 
+    def on_LeadershipPointsPlaced(self, line) -> Iterable[RuleApplication]:
+        """Taunts: "at the start of any turn and after LPs have been placed": no LPs are placed
+        after a taunt in its turn."""
+        taunt = self.taunt
+        if taunt is None or taunt.turn != line["turn"] or taunt.early:
+            return ()
+        taunt.early = True
+        return [TAUNTS.violation(taunt.seq, f"LPs are placed at seq {line['seq']}, after the taunt: \"at the start of "
+                                 "any turn and after LPs have been placed\"", related=[line["seq"]])]
+
     def on_ArmyRuleUsed(self, line) -> Iterable[RuleApplication]:
         data, seq = self.ctx.typed(line), line["seq"]
         side = line.get("side")
@@ -69,11 +82,11 @@ class AVBCWArmyRules(ListedModule):
             return ()
         out = [rule.judge(seq, data.rule in self.rules.get(side, set()), f"{side}'s army lists {data.rule}",
                           f"{side}'s army does not list {data.rule}")]
-        return out + (self._plot(line, data) if rule is SUBTERFUGE else self._taunted(line, data, side))
+        return out + (self._plot(line, data, side) if rule is SUBTERFUGE else self._taunted(line, data, side))
 
     # ------------------------------------------------------------ Subterfuge
 
-    def _plot(self, line, data) -> list[RuleApplication]:
+    def _plot(self, line, data, side) -> list[RuleApplication]:
         """"Before either army deploys, select an enemy unit to target with subterfuge ... Commander
         and Loyal units cannot be targeted by Subterfuge.\""""
         seq, out = line["seq"], []
@@ -83,6 +96,9 @@ class AVBCWArmyRules(ListedModule):
         kind = type_of(None, entry)
         if entry is None:
             return out + [SUBTERFUGE.violation(seq, f"{data.target} is no listed unit")]
+        if side is not None and self.side_of.get(data.target) == side:
+            out.append(SUBTERFUGE.violation(seq, f"{data.target} is one of {side}'s own units: \"select an enemy unit "
+                                            "to target with subterfuge\""))
         if kind == DEMAGOGUE:
             out.append(SUBTERFUGE.ambiguous(seq, f"{data.target} is a Demagogue, listed under Commanders: whether it is a "
                                             "\"Commander\" unit Subterfuge cannot target the text does not say"))
@@ -204,14 +220,14 @@ class AVBCWArmyRules(ListedModule):
 TESTS = "tests/unit/test_avbcw_army_play.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    "AVBCW.ARMY.SUBTERFUGE": ("implemented", f"{TESTS}test_subterfuge",
-                              "used by an army listing it, before any unit deploys, at a listed unit that is no "
+    "AVBCW.ARMY.SUBTERFUGE": ("implemented", f"{TESTS}test_subterfuge; {TESTS}test_subterfuge_targets_an_enemy_unit",
+                              "used by an army listing it, before any unit deploys, at a listed enemy unit that is no "
                               "Commander or Loyal unit (a Demagogue: `ambiguous`); its d6 (AVBCW.ARMY.SUBTERFUGE, "
                               "subject the target), the COH lost (cause subterfuge) 1d6-1, `not-arrived` exactly when "
                               "the listed COH is gone, and no deployment then"),
-    "AVBCW.ARMY.TAUNTS": ("implemented", f"{TESTS}test_taunts",
+    "AVBCW.ARMY.TAUNTS": ("implemented", f"{TESTS}test_taunts; {TESTS}test_taunts_come_after_the_lps_are_placed",
                           "used by an army listing it, once a battle, in the leadership phase or before the turn's "
-                          "first shot; every enemy unit within 12” (`measure`) of the chosen unit made `impetuous` that "
+                          "first shot, with no LPs placed after it that turn; every enemy unit within 12” (`measure`) of the chosen unit made `impetuous` that "
                           "turn, no other; the Impetuous units' moves into contact need no bravery test "
                           "(suppression.py)"),
 }
