@@ -137,3 +137,18 @@ def test_half_a_rating_at_a_soft_vehicle():
     assert at_car(3) == (["ambiguous"], None)        # 6 // 2
     assert at_car(6) == (None, ["ok"])
     assert at_car(2) == (None, ["mismatch"])
+
+
+def test_a_vehicle_weapon_low_on_ammo_leaves_the_other_weapons_whole():
+    # AVBCW, Vehicles, Shooting: "A vehicle weapon that makes a shooting attack and rolls more '1's'
+    # than successful hits becomes 'low on ammo' for that weapon. A vehicle's weapon that is low on
+    # ammo rolls half its Shooting dice (round down)": the other LMG still rolls its full 4
+    from tests.unit.test_avbcw_movement import CAR
+    car = CAR | {"weapons": [{"weapon": "lmg-1", "shoot": "4", "arcs": ["F"], "crewed": True},
+                             {"weapon": "lmg-2", "shoot": "4", "arcs": ["F"], "crewed": True}]}
+    game = duel(shooter=car)
+    game.add("AmmoStateChanged", {"unit": "r-1", "weapon": "lmg-1", "state": "low", "cause": "other"}, "royalist")
+    halved = shoot(game, weapon="lmg-2", dice=2)
+    whole = shoot(game, attack="a-2", weapon="lmg-2", dice=4)
+    verdicts = game.verdicts("AVBCW.SHOOT.MODS")
+    assert verdicts[halved] == ["mismatch"] and verdicts[whole] == ["ok"]

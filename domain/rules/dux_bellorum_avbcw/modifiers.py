@@ -13,7 +13,7 @@ from typing import Iterable, Optional
 
 from shapely.geometry import LineString, Point
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, on_table
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
 from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
@@ -50,7 +50,7 @@ class Part:
 class AVBCWShotDice(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.low: dict[str, int] = {}    # unit -> low results so far (any weapon)
+        self.low: dict[tuple[str, Optional[str]], int] = {}   # (unit, vehicle weapon) -> low results so far
         self.mad: dict[str, int] = {}    # unit -> seq of its mad minute, until its ammunition changes
         self.smg_lost: set[str] = set()  # SMGs: "This bonus is permanently lost once the unit becomes 'low on ammo'"
         self.withheld: list[Part] = []   # the shot's equipment that does not apply (beyond 12”, lost)
@@ -70,7 +70,8 @@ class AVBCWShotDice(ListedModule):
                 out.append(MADMINUTE.judge(line["seq"], data.state == reading, f"{data.unit} goes {data.state}",
                                            f"{data.unit} goes {data.state} after its mad minute, not {reading}",
                                            related=[fired], interpretation=label))
-        self.low[data.unit] = 0 if data.state == "normal" else self.low.get(data.unit, 0) + 1
+        key = self._ammo_key(data.unit, data.weapon)
+        self.low[key] = 0 if data.state == "normal" else self.low.get(key, 0) + 1
         if data.state != "normal":
             self.smg_lost.add(data.unit)
         return out
@@ -103,7 +104,7 @@ class AVBCWShotDice(ListedModule):
         changes = _readings(parts)
         if not called and has_rule(entry, MADMINUTE.id) and data.rating == "soft":
             return self._mad_minute(line, data, parts, {max(0, base + c) for c in changes}, printed, base)
-        lows = self.low.get(data.shooter, 0)
+        lows = self.low.get(self._ammo_key(data.shooter, data.weapon), 0)
         if lows:
             recorded = modifier_sum(data.modifiers)
             if recorded is None:
@@ -121,11 +122,18 @@ class AVBCWShotDice(ListedModule):
                                          "rating is halved (AVBCW.Z 3)", expected=sorted(dice | halved), recorded=data.dice)]
         return [self._judge(seq, data, parts, dice, data.dice, f"{printed} {data.rating} {base}")]
 
+    def _ammo_key(self, unit_id: str, weapon: Optional[str]) -> tuple[str, Optional[str]]:
+        """Vehicles: "A vehicle weapon ... becomes 'low on ammo' for that weapon"; a unit's low result
+        "applies to all weapons and both soft and hard target dice for the unit"."""
+        unit = self.ctx.board.units.get(unit_id)
+        vehicle = unit is not None and is_vehicle(unit, self.lists.get(unit_id))
+        return (unit_id, weapon if vehicle else None)
+
     def _mad_minute(self, line, data, parts: list[Part], plain: set[int], printed: str, base: int) -> list[RuleApplication]:
         """A Mad minute unit shoots with or without its +2; with it, it "automatically suffers 'out of
         ammo'" (avbcw-mad-minute: low or exhausted, no default)."""
         seq = line["seq"]
-        if self.low.get(data.shooter):
+        if self.low.get(self._ammo_key(data.shooter, data.weapon)):
             return [MADMINUTE.unverifiable(seq, f"{data.shooter} is low on ammo: its halved dice are AMMO.LOW's")]
         mad = {d + MAD_MINUTE for d in plain}
         if data.dice in mad and data.dice not in plain:
@@ -256,11 +264,15 @@ COVERAGE = {
                          "for a target in area terrain, touching a hedge or fence the line of sight meets, in smoke on "
                          "that line, or prone (or suppressed) in the open, none of it against indirect fire; -2 for a "
                          "wall so met or a building, town or trench; both at once: `ambiguous` (-3 or -2); a low unit's "
-                         "recorded modifiers instead of its halved dice"),
-    "AVBCW.EQ.BOMBS": ("implemented", TESTS + "test_equipment_that_adds_dice", "\"+1(+1) SHOOT within 12”\" (range by "
-                       "`avbcw-range`); its cost and who may take it: the army list's"),
-    "AVBCW.EQ.SMG": ("partial", TESTS + "test_equipment_that_adds_dice",
-                     "\"+1 SHOOT (12”)\" on soft dice, lost once low on ammo"),
+                         "recorded modifiers instead of its halved dice (a vehicle's per weapon: \"low on ammo\" for "
+                         "that weapon)"),
+    "AVBCW.EQ.BOMBS": ("implemented", f"{TESTS}test_equipment_that_adds_dice; "
+                       f"{TESTS}test_equipment_counted_where_it_does_not_apply",
+                       "\"+1(+1) SHOOT within 12”\" (range by `avbcw-range`), counted beyond: its mismatch; its cost "
+                       "and who may take it: the army list's"),
+    "AVBCW.EQ.SMG": ("partial", f"{TESTS}test_equipment_that_adds_dice; {TESTS}test_equipment_counted_where_it_does_not_apply",
+                     "\"+1 SHOOT (12”)\" on soft dice, lost once low on ammo; counted beyond 12” or once lost: its "
+                     "mismatch"),
     "AVBCW.EQ.SQUADLMG": ("implemented", TESTS + "test_equipment_that_adds_dice", "\"+1 SHOOT\" on soft dice; its cost "
                           "and who may take it: the army list's"),
     "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_equipment_that_adds_dice", "a suppressed unit shoots at -2"),

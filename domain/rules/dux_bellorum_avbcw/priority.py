@@ -144,10 +144,10 @@ TESTS = "tests/unit/test_avbcw_priority.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
     "AVBCW.SHOOT.PRIORITY": ("implemented", f"{TESTS}test_the_closest_within_12; {TESTS}test_medical_and_supply_last; "
-                             f"{TESTS}test_vehicles_may_take_the_closest_vehicle",
+                             f"{TESTS}test_vehicles_may_take_the_closest_vehicle; {TESTS}test_a_farther_team_past_a_closer_medical_team",
                              "every enemy on the table weighed as the shot (in arc, in a clear line of sight, in range, "
-                             "`avbcw-range`): the target is the closest viable one within 12” (ties either); none within "
-                             "12”: any; an unsettled sight of a closer one: `ambiguous`; Medical or Supply only when no "
+                             "`avbcw-range`): the target is the closest viable one within 12” (ties either; a Medical or "
+                             "Supply team counts only when no other unit is viable, EC-AV-08); none within 12”: any; an unsettled sight of a closer one: `ambiguous`; Medical or Supply only when no "
                              "other is viable; a vehicle may take the closest viable enemy vehicle, a farther non-vehicle "
                              "(\"clear anti-vehicle threat\", undefined): `ambiguous`; indirect shots with a ≥12” minimum "
                              "have none within 12”"),
