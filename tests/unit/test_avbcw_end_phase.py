@@ -135,3 +135,19 @@ def test_off_table_smoke():
                                        "radius": 2.0}, "royalist")
     assert game.verdicts("AVBCW.ARMY.OTS")[placed] == ["ok"]
     assert placed not in game.verdicts("AVBCW.EQ.SMOKE")
+
+
+MORTAR = {"type": "mortar", "figures": 3, "stats": {"MV": "3", "BRV": "6", "MELEE": "1", "SHOOT": "4(1): ≥12”",
+                                                   "PRO": "4", "COH": "2"}, "special": ["AVBCW.EQ.SMOKE"], "pts": 4}
+
+
+def test_a_mortars_smoke_in_its_range():
+    # AVBCW, Smoke bombs: "Mortar and Field gun units can place a smoke marker anywhere in range";
+    # Mortar "4(1): ≥12”", Indirect: "Weapons with indirect fire have a minimum range". r-help (the
+    # mortar) at (8, 8): its base ends at y 9; a marker at (8, 21) is 12.0” off, at (8, 20.9) 11.9”.
+    game = camp(helper=MORTAR)
+    at_12 = smoke(game, 8.0, 21.0, unit="r-help")
+    assert game.verdicts("AVBCW.EQ.SMOKE")[at_12] == ["ok", "ok"]
+    game = camp(helper=MORTAR)
+    inside = smoke(game, 8.0, 20.9, unit="r-help")
+    assert game.verdicts("AVBCW.EQ.SMOKE")[inside] == ["ok", "violation"]

@@ -130,10 +130,17 @@ class AVBCWEndPhase(ListedModule):
                                        "one shot\"", related=[first]))
         far = distance(self.ctx, unit_extent(unit), geo.xy(data.position))
         if type_of(unit, entry) in FAR_SMOKERS:
+            # "Mortar and Field gun units can place a smoke marker anywhere in range": a mortar's range
+            # is "4(1): ≥12”", and "Weapons with indirect fire have a minimum range"
             rating = weapon_rating(None, entry)[1]
             limit = rating.max_range if rating is not None else None
-            out.append(SMOKE.judge(seq, limit is None or far <= limit, f"smoke {far}\" away, in range",
-                                   f"smoke {far}\" away, beyond the {limit}\" range", expected=limit, recorded=far))
+            least = rating.min_range if rating is not None else None
+            if least is not None and far < least:
+                out.append(SMOKE.violation(seq, f"smoke {far}\" from {placer}, inside its {least:g}\" minimum range: "
+                                           "\"can place a smoke marker anywhere in range\"", expected=least, recorded=far))
+            else:
+                out.append(SMOKE.judge(seq, limit is None or far <= limit, f"smoke {far}\" away, in range",
+                                       f"smoke {far}\" away, beyond the {limit}\" range", expected=limit, recorded=far))
         else:
             out.append(SMOKE.judge(seq, far <= SMOKE_REACH, f"smoke {far}\" from {placer}: within 6”",
                                    f"smoke {far}\" from {placer}: \"anywhere within 6”\"", expected=SMOKE_REACH,
@@ -235,9 +242,10 @@ COVERAGE = {
                         "Commander, Infantry, Cavalry or Support unit within 12”; one unit a turn"),
     "AVBCW.ARMY.OTS": ("ambiguous", TESTS + "test_off_table_smoke",
                        "a smoke marker answering the turn's off-table smoke call of its side is the army rule's"),
-    "AVBCW.EQ.SMOKE": ("implemented", f"{TESTS}test_placing_smoke; {TESTS}test_smoke_drifts",
+    "AVBCW.EQ.SMOKE": ("implemented", f"{TESTS}test_placing_smoke; {TESTS}test_smoke_drifts; "
+                       f"{TESTS}test_a_mortars_smoke_in_its_range",
                        "placed by a unit with Smoke bombs (its `unit`, else its side's only one) once a battle, within "
-                       "6” (a Mortar or Field gun: in its rating's range); at the end of every turn (`avbcw-end-phase`) "
+                       "6” (a Mortar or Field gun: in its rating's range, a mortar's ≥12” minimum included); at the end of every turn (`avbcw-end-phase`) "
                        "it moves from where it is 1d6-1” (AVBCW.EQ.SMOKE d6 that turn, none: `missing-roll`) toward "
                        "TableDefined.wind (none: `unverifiable`, AVBCW.Z 6), or is removed on a modified 1 or less"),
 }
