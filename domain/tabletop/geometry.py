@@ -53,7 +53,17 @@ def round_inches(value: float) -> float:
 
     Float noise is taken off first (to 1e-9"), so a distance that is 2.25 on paper but
     2.2499999999999996 after a square root still rounds up to 2.3."""
-    settled = Decimal(repr(float(value))).quantize(Decimal("1e-9"), ROUND_HALF_EVEN)
+    value = float(value)
+    tenths = value * 10
+    if 0.0 <= tenths < 1e12:
+        whole = math.floor(tenths)
+        rest = tenths - whole
+        # Away from a half (by far more than the 1e-9" of noise taken off below) the rounding
+        # is plain: the result is the nearest tenth, which `n / 10` gives exactly as the
+        # Decimal's float does. Only a value about a half tenth goes the careful way.
+        if abs(rest - 0.5) > 1e-6:
+            return (whole + (1 if rest > 0.5 else 0)) / 10
+    settled = Decimal(repr(value)).quantize(Decimal("1e-9"), ROUND_HALF_EVEN)
     return float(settled.quantize(Decimal("0.1"), ROUND_HALF_UP))
 
 
@@ -179,6 +189,26 @@ def extent(unit: Any) -> Extent:
     bases, else the footprint")."""
     body, (x, y) = _body(unit), xy(_get(unit, "position"))
     return Extent(body.place(x, y, float(_get(unit, "facing", 0))), body.radius, (x, y))
+
+
+_EXTENTS: dict[tuple, Extent] = {}
+_EXTENTS_KEPT = 4096
+
+
+def unit_extent(unit: Any) -> Extent:
+    """`extent` of a board's unit (a UnitState), kept by what it is made of (position, facing,
+    footprint, figures and their base): a unit that has not moved is not built again for every
+    rule that measures it."""
+    figures = unit.figures
+    placed = tuple(map(xy, figures)) if isinstance(figures, (list, tuple)) else figures
+    size = unit.footprint or {}
+    key = (xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, unit.figure_base)
+    found = _EXTENTS.get(key)
+    if found is None:
+        if len(_EXTENTS) >= _EXTENTS_KEPT:
+            _EXTENTS.clear()
+        found = _EXTENTS[key] = extent(unit)
+    return found
 
 
 def _as_extent(thing: Any) -> Extent:
@@ -477,20 +507,32 @@ def _target_points(origin: XY, target: Extent) -> list[XY]:
     return sorted(points, key=lambda p: math.dist(origin, p))
 
 
+def _rounded_at_most(gaps: Any, limit: float) -> list[int]:
+    """The indexes of the gaps (inches, negatives read as 0) whose `round_inches` is at most
+    `limit`. Half-up to 0.1", that is a gap below `limit` + 0.05 for a limit in tenths: only a gap
+    about that boundary is rounded one by one, the rest are told apart at once (a sight asks this
+    of a hundred lines for every friend and obstacle on the table)."""
+    if not math.isclose(limit * 10, round(limit * 10)):
+        return [i for i, gap in enumerate(gaps) if round_inches(max(0.0, gap)) <= limit]
+    edge = round(limit * 10) / 10 + 0.05
+    near = abs(gaps - edge) <= 1e-6
+    return [i for i, (gap, close) in enumerate(zip(gaps.tolist(), near.tolist()))
+            if (round_inches(max(0.0, gap)) <= limit if close else gap < edge)]
+
+
 def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds):
     """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
     terrain and the hill it crosses, if any."""
     per_line = [[] for _ in lines]
     for unit_id, shape in friends.items():
         ext = _as_extent(shape)
-        for i, gap in enumerate(shapely.distance(lines, ext.core)):
-            if round_inches(max(0.0, gap - ext.radius)) <= friend_gap:
-                per_line[i].append(("friend", unit_id))
+        gaps = shapely.distance(lines, ext.core) - ext.radius
+        for i in _rounded_at_most(gaps, friend_gap):
+            per_line[i].append(("friend", unit_id))
     for feature in features:
         if feature["kind"] in obstacle_kinds:
-            for i, gap in enumerate(shapely.distance(lines, feature_shape(feature))):
-                if round_inches(gap) == 0.0:
-                    per_line[i].append(("linear-obstacle", feature["id"]))
+            for i in _rounded_at_most(shapely.distance(lines, feature_shape(feature)), 0.0):
+                per_line[i].append(("linear-obstacle", feature["id"]))
     areas = [feature_shape(f) for f in features if is_area(f, area_kinds)]
     area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, unary_union(areas)))] \
         if areas else [0.0] * len(lines)

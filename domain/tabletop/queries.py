@@ -106,7 +106,7 @@ def unit_of(board: BoardState, unit_id: str) -> UnitState:
 
 def extent(board: BoardState, unit_id: str) -> geo.Extent:
     """The unit's extent on the table: its figures' bases, else its footprint."""
-    return geo.extent(unit_of(board, unit_id).to_json())
+    return geo.unit_extent(unit_of(board, unit_id))
 
 
 def _point(board: BoardState, point: geo.XY) -> geo.XY:

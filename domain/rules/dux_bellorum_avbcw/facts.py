@@ -105,7 +105,7 @@ def on_table(unit: Optional[UnitState]) -> bool:
 
 
 def unit_extent(unit: UnitState) -> geo.Extent:
-    return geo.extent(unit.to_json())
+    return geo.unit_extent(unit)
 
 
 def friends_of(board: BoardState, side: Optional[str], but: Iterable[str]) -> dict[str, geo.Extent]:
