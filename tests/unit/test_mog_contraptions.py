@@ -144,3 +144,18 @@ def test_a_clockwork_refers_to_its_chart_every_turn():
     assert verdicts(forgot, "MOG.CLOCKWORK") == ["ok", "missing-roll"]
     walks = game(*turn(1), face, *turn(2), *chart, move((10.0, 24.0), (12.0, 24.0), n=2), setup=cw)
     assert "violation" in verdicts(walks, "MOG.CLOCKWORK")
+
+
+def test_a_lone_flame_rifle_figure_fires_its_flame_rifle_without_naming_it():
+    # MOG, Silly Contraptions B.: "A figure carrying flame rifle is considered a key figure when in a unit. Roll
+    # 3D20, looking for 1-6. Range is 8." A unit of that one figure has nothing else to fire: a shot that names
+    # no `weapon` is the flame rifle's.
+    setup = rebels(("r-1/flame", "flame-rifle"), figures=1)
+    unnamed = line("ShotFired", {"attack": "a-1", "shooter": "r-1", "target": "l-1", "target_part": "vehicle",
+                                 "weapon_class": "small-arms", "dice": 3, "range": 7.0}, phase="shooting", side="rebels")
+    lines = game(*turn(1), closer(), unnamed, *resolved([7, 9, 12], 1), line("UnitStatusChanged", {
+        "unit": "l-1", "status": "shaken"}), setup=setup)
+    assert verdicts(lines, "MOG.FLAME")[-1] == "mismatch"   # a 7, a 9 and a 12 are no 1-6: no hit
+    # a unit of twenty with one flame rifle: an unnamed shot is the unit's own rifles, not judged as the flame's
+    crowd = rebels(("r-1/flame", "flame-rifle"))
+    assert verdicts(game(*turn(1), closer(), unnamed, *resolved([7, 9, 12], 1), setup=crowd), "MOG.FLAME") == []

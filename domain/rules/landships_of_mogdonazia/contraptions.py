@@ -30,6 +30,7 @@ class Contraptions(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.keys: dict[str, dict[str, str]] = {}       # unit -> {figure: carries}
+        self.counts: dict[str, Optional[int]] = {}      # unit -> its figures at deployment
         self.shots: dict[str, tuple[str, Any]] = {}     # attack -> (carries, shot)
         self.pending: list[tuple[str, int, str]] = []   # (unit, seq, why) to settle by the turn's end
         self.each_turn: dict[str, int] = {}             # clockwork -> turn of its face card
@@ -37,6 +38,7 @@ class Contraptions(RuleModule):
     def on_UnitDeployed(self, line):
         unit, seq = self.ctx.typed(line), line["seq"]
         self.keys[unit.unit] = {k.figure: k.carries for k in unit.key_figures or ()}
+        self.counts[unit.unit] = core_tables.figure_count(unit)
         if "jump-pack" not in self.keys[unit.unit].values():
             return ()
         count = unit.figures if isinstance(unit.figures, int) else len(unit.figures or ())
@@ -45,7 +47,7 @@ class Contraptions(RuleModule):
                            expected=HALF_PLATOON, recorded=count)]
 
     def _carries(self, shot) -> Optional[str]:
-        return core_tables.carried(self.keys.get(shot.shooter, {}), shot)
+        return core_tables.carried(self.keys.get(shot.shooter, {}), shot, self.counts.get(shot.shooter))
 
     # -- shooting ------------------------------------------------------------------------------
     def on_ShotFired(self, line):
@@ -283,8 +285,10 @@ COVERAGE = {
     "MOG.TESLA": ("needs a chart", TESTS + "test_tesla_rifles_roll_3d20_and_their_20s_explode",
                   "`Contraptions`: 3D20, the 20s counted, the carrier a casualty on a 20, a hit target rallies or is "
                   "shaken; the hits are TSATF's Dervish rifle column: `unverifiable` without it"),
-    "MOG.FLAME": ("implemented", TESTS + "test_flame_rifles_hit_on_1_to_6_within_8_inches",
-                  "`Contraptions`: 3D20, hits 1-6, range 8, small arms against landships, 20s, rally or shaken"),
+    "MOG.FLAME": ("implemented", TESTS + "test_flame_rifles_hit_on_1_to_6_within_8_inches; " + TESTS +
+                  "test_a_lone_flame_rifle_figure_fires_its_flame_rifle_without_naming_it",
+                  "`Contraptions`: 3D20, hits 1-6, range 8, small arms against landships, 20s, rally or shaken; the "
+                  "shot's `weapon` names the key figure, or, unnamed, a unit all of whose figures carry it"),
     "MOG.CONGREVE": ("needs a chart", TESTS + "test_congreve_rockets_do_not_fire_after_moving",
                      "`Contraptions`: 6D20, no fire after moving, artillery against landships; the hits are TSATF's "
                      "Machine Gun (short range) column"),

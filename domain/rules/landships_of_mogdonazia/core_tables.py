@@ -86,6 +86,20 @@ def hit_on(table: dict, column: str, keys: list[str], inches: float) -> tuple[Op
     return face, f"column {column} at {inches}\": hits on {face} or less"
 
 
-def carried(keys: dict[str, str], shot) -> Optional[str]:
-    """What the key figure firing carries: the shot's `weapon` names the figure, or what it carries."""
+def carried(keys: dict[str, str], shot, figures: Optional[int] = None) -> Optional[str]:
+    """What the key figure firing carries: the shot's `weapon` names the figure, or what it carries.
+    Without a `weapon`, a unit whose every figure is a key figure carrying the same thing (a lone
+    flame-rifle or Tesla figure: "A figure carrying ... is considered a key figure") fires that."""
+    if shot.weapon is None:
+        if keys and figures == len(keys) and len(set(keys.values())) == 1:
+            return next(iter(keys.values()))
+        return None
     return keys.get(shot.weapon) or (shot.weapon if shot.weapon in keys.values() else None)
+
+
+def figure_count(unit) -> Optional[int]:
+    """A figures unit's number of figures: the count, or the placed figures (UnitDeployed `figures`)."""
+    figures = getattr(unit, "figures", None)
+    if isinstance(figures, int):
+        return figures
+    return len(figures) if isinstance(figures, list) else None

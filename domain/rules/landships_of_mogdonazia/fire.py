@@ -59,6 +59,7 @@ class HitCards(RuleModule):
         self.hits: dict[str, int] = {}
         self.cards: dict[str, list[int]] = {}   # attack -> seqs of its HitCardResolved
         self.keys: dict[str, dict[str, str]] = {}   # unit -> {key figure: what it carries}
+        self.counts: dict[str, Optional[int]] = {}   # unit -> its figures at deployment
 
     def on_ShotFired(self, line):
         shot = self.ctx.typed(line)
@@ -67,12 +68,14 @@ class HitCards(RuleModule):
     def on_UnitDeployed(self, line):
         unit = self.ctx.typed(line)
         self.keys[unit.unit] = {k.figure: k.carries for k in unit.key_figures or ()}
+        self.counts[unit.unit] = core_tables.figure_count(unit)
 
     def on_ShotResolved(self, line):
         resolved = self.ctx.typed(line)
         self.hits[resolved.attack] = resolved.hits
         shot = self.shots.get(resolved.attack)
-        carries = core_tables.carried(self.keys.get(shot.shooter, {}), shot) if shot is not None else None
+        carries = core_tables.carried(self.keys.get(shot.shooter, {}), shot,
+                                     self.counts.get(shot.shooter)) if shot is not None else None
         if shot is None or not self.ctx.tables.has(TSATF_FIRE.id) or carries in ("tesla-rifle", "flame-rifle"):
             return ()   # the Tesla's hits are Contraptions'; the flame rifle's are the seed's "1-6"
         return tsatf_fire(self.ctx, shot, resolved, line["seq"], core_tables.column_of(shot, carries))
