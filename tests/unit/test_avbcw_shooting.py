@@ -231,3 +231,19 @@ def test_an_indirect_weapon_has_a_minimum_range():
     assert verdicts == ["violation", "ambiguous", "ok"]
     # an indirect shot "ignores intervening terrain or other sight-blocking conditions"
     assert game.verdicts("AVBCW.LOS")[seq] == ["unverifiable"]
+
+
+def test_a_low_result_that_names_no_attack():
+    # AVBCW, Shooting: "A unit that makes a shooting attack and rolls more '1's' than successful hits
+    # becomes 'low on ammo'"; AmmoStateChanged's `attack` is optional (game-log-tabletop.md), so the
+    # low result answers the unit's last resolved attack
+    game = duel()
+    shoot(game)
+    resolve(game, [1, 1, 1, 5, 6, 4], hits=2)
+    low = game.add("AmmoStateChanged", {"unit": "r-1", "state": "low", "cause": "AVBCW.AMMO.LOW"}, "royalist")
+    assert game.verdicts("AVBCW.AMMO.LOW")[low] == ["ok"]
+    game = duel()
+    shoot(game)
+    resolve(game, [1, 1, 4, 5, 6, 4], hits=2)
+    low = game.add("AmmoStateChanged", {"unit": "r-1", "state": "low", "cause": "AVBCW.AMMO.LOW"}, "royalist")
+    assert game.verdicts("AVBCW.AMMO.LOW")[low] == ["violation"]

@@ -169,7 +169,8 @@ class AVBCWShooting(RuleModule):
 
     def _judge_change(self, line, data, key) -> list[RuleApplication]:
         seq = line["seq"]
-        pending = self.pending_low.pop(data.attack, None) if data.attack else None
+        attack = data.attack or self._latest_pending(key)   # `attack`? is optional: the unit's last resolved shot
+        pending = self.pending_low.pop(attack, None) if attack else None
         if pending is None:
             return [AMMO.violation(seq, f"{data.unit} goes {data.state} for AVBCW.AMMO.LOW without a resolved attack "
                                    f"of its that calls for it ({data.attack or 'no attack named'})")]
@@ -182,6 +183,12 @@ class AVBCWShooting(RuleModule):
         return [AMMO.judge(seq, data.state in allowed, f"{data.unit} goes {data.state}: {pending['why']}",
                            f"{data.unit} goes {data.state}, not {' or '.join(allowed)}: {pending['why']}",
                            expected=list(allowed), recorded=data.state, related=pending["related"])]
+
+    def _latest_pending(self, key) -> Optional[str]:
+        """The last resolved attack of this unit (or vehicle weapon) still awaiting its consequence."""
+        mine = [(attack, pending) for attack, pending in self.pending_low.items() if pending["key"] == key]
+        calling = [attack for attack, pending in mine if pending["becomes"]]
+        return (calling or [attack for attack, _ in mine] or [None])[-1]
 
     def _unrecorded_lows(self) -> list[RuleApplication]:
         out = []
