@@ -10,9 +10,9 @@ MILITIA = {"type": "inf-militia", "figures": 10, "stats": {"MV": "6", "BRV": "6"
                                                           "PRO": "5", "COH": "4"}, "pts": 3}
 
 
-def melee(royal=INFANTRY, social=MILITIA, charge=True, s_at=(24.0, 21.0), s_facing=180) -> Game:
+def melee(royal=INFANTRY, social=MILITIA, charge=True, s_at=(24.0, 21.0), s_facing=180, features=()) -> Game:
     """r-inf charges from (24, 13) to (24, 19): its front edge reaches y 20, s-inf's front."""
-    game = Game()
+    game = Game(features)
     game.army("royalist", **{"r-inf": royal})
     game.army("socialist", **{"s-inf": social})
     game.deploy("royalist", "r-inf", 24.0, 13.0 if charge else 19.0)
@@ -54,7 +54,7 @@ def test_melee_dice():
     seq = resolve(game, 6, 2)
     assert game.verdicts("AVBCW.EQ.BAYONETS")[seq] == ["mismatch"]
     # "-1 Opponent unit is in terrain, or beyond an obstacle": 4 + 1 - 1 = 4
-    game = melee()
+    game = melee(features=[WOOD])
     fight(game, s_in_terrain=True)
     seq = resolve(game, 4, 2)
     assert game.verdicts("AVBCW.MELEE.MODS")[seq][0] == "ok"
@@ -69,10 +69,34 @@ def test_charged_and_flank_from_the_table():
     # behind it is outside its 45° front arc; facing r-inf (180) it is not
     game = melee(s_facing=0)
     seq = fight(game, r_flank=True)
-    assert game.verdicts("AVBCW.MELEE.MODS")[seq] == ["ok", "ok", "ok", "ok"]
+    assert game.verdicts("AVBCW.MELEE.MODS")[seq] == ["ok"] * 6     # charged, flank, in terrain: each side
     game = melee()
     seq = fight(game, r_flank=True)
     assert game.verdicts("AVBCW.MELEE.MODS")[seq][1] == "mismatch"
+
+
+WOOD = {"id": "w-1", "kind": "woodland", "points": [[20.0, 20.0], [28.0, 20.0], [28.0, 26.0], [20.0, 26.0]]}
+HEDGE = {"id": "h-1", "kind": "hedge", "points": [[10.0, 20.0], [40.0, 20.0]]}
+
+
+def test_in_terrain_from_the_table():
+    # AVBCW, Melee modifiers: "-1 Opponent unit is in terrain, or beyond an obstacle". s-inf's base (y 20
+    # to 22) stands in the wood (y 20 to 26); r-inf's (y 18 to 20) only touches it, from outside
+    game = melee(features=[WOOD])
+    fought = fight(game, s_in_terrain=True)
+    assert game.verdicts("AVBCW.MELEE.MODS")[fought][4:] == ["ok", "ok"]
+    game = melee(features=[WOOD])
+    fought = fight(game, s_in_terrain=False)
+    assert game.verdicts("AVBCW.MELEE.MODS")[fought][5] == "mismatch"
+    # in the open, neither side is in terrain
+    game = melee()
+    fought = fight(game, s_in_terrain=True)
+    assert game.verdicts("AVBCW.MELEE.MODS")[fought][5] == "mismatch"
+    # a hedge between them: "beyond an obstacle" is not said to be one side's or both, either record stands
+    for recorded in (True, False):
+        game = melee(features=[HEDGE])
+        fought = fight(game, s_in_terrain=recorded)
+        assert game.verdicts("AVBCW.MELEE.MODS")[fought] == ["ok"] * 4
 
 
 def test_falling_back():

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from shapely.geometry import LineString
+
 from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import stat
@@ -32,6 +34,8 @@ CHARGED, FLANK, OPPONENT_IN_TERRAIN = +1, +2, -1   # Melee modifiers
 BAYONETS_MELEE = SMG_MELEE = +1                     # "gains +1 MELEE"
 FALL_BACK_CLEAR = 6.0      # "the minimum distance to be more than 6” from all enemy units"
 MINIMUM_STEP = 0.2         # game-log-tabletop.md: "0.2" earlier on its path it was not"
+INSIDE_DEPTH = 0.05        # more than touching: "in" terrain (as the shooting modifiers read it)
+OBSTACLES = frozenset({"hedge", "fence", "wall"})   # linear obstacles (game-log-tabletop.md, TableDefined)
 
 
 @dataclass
@@ -89,6 +93,7 @@ class AVBCWMelee(ListedModule):
         for i, side in enumerate(data.sides):
             out += self._charged(line, side, i)
             out += self._flank(line, data, side, i)
+            out += self._in_terrain(line, data, side, i)
         return out
 
     def _charged(self, line, side, index: int) -> list[RuleApplication]:
@@ -120,6 +125,39 @@ class AVBCWMelee(ListedModule):
                            f"{'outside' if outside else 'inside'} {foe.unit}'s firing arc",
                            verdict=Verdict.MISMATCH, expected=outside, recorded=side.flank,
                            interpretation=self.ctx.interpretations.label("avbcw-arc"))]
+
+    def _in_terrain(self, line, data, side, index: int) -> list[RuleApplication]:
+        """"-1 Opponent unit is in terrain, or beyond an obstacle": one unit against one, a side's
+        `in_terrain` against the table. A unit whose extent lies in area terrain (woodland, a
+        building: "It stops upon entering area terrain (e.g. woodland or a building)") is in terrain.
+        A linear obstacle it touches that the line between the two units crosses may make it
+        "beyond an obstacle" to the one side or to both: the text does not say, so either record is
+        taken there; so is a trench (fortified, not area terrain)."""
+        if len(data.sides) != 2 or len(side.units) != 1 or len(data.sides[1 - index].units) != 1:
+            return []
+        board = self.ctx.board
+        me, foe = board.units.get(side.units[0]), board.units.get(data.sides[1 - index].units[0])
+        if me is None or foe is None or me.position is None or foe.position is None:
+            return []
+        features = board.table["features"]
+        mine = unit_extent(me)
+        inner = mine.shape.buffer(-INSIDE_DEPTH)
+        areas = [f["id"] for f in features if geo.is_area(f) and inner.intersects(geo.feature_shape(f))]
+        if areas:
+            expected, why = True, f"{side.units[0]} is in {', '.join(areas)}"
+        else:
+            between = LineString([geo.xy(me.position), geo.xy(foe.position)])
+            unsure = [f["id"] for f in features
+                      if (f["kind"] in OBSTACLES and geo.in_contact(mine, geo.feature_shape(f))
+                          and between.intersects(geo.feature_shape(f)))
+                      or (f["kind"] == "trench" and inner.intersects(geo.feature_shape(f)))]
+            if unsure:
+                return []
+            expected, why = False, f"{side.units[0]} is in no terrain and beyond no obstacle"
+        return [MODS.judge(line["seq"], side.in_terrain == expected, f"side {index + 1} in_terrain: {side.in_terrain} "
+                           f"({why})", f"side {index + 1} records in_terrain {side.in_terrain}, yet {why}: \"-1 Opponent "
+                           "unit is in terrain, or beyond an obstacle\"", verdict=Verdict.MISMATCH, expected=expected,
+                           recorded=side.in_terrain)]
 
     # ------------------------------------------------------------ CloseCombatResolved
 
@@ -288,10 +326,13 @@ def _cut(path, inches: float) -> list:
 TESTS = "tests/unit/test_avbcw_melee.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    "AVBCW.MELEE.MODS": ("implemented", f"{TESTS}test_melee_dice; {TESTS}test_charged_and_flank_from_the_table",
+    "AVBCW.MELEE.MODS": ("implemented", f"{TESTS}test_melee_dice; {TESTS}test_charged_and_flank_from_the_table; "
+                         f"{TESTS}test_in_terrain_from_the_table",
                          "each unit's dice: MELEE as listed, +1 charged (`charged` against the log: a move into contact "
                          "this turn or a pursuit last turn), +2 flank (`flank` against the table, one unit a side: "
-                         "outside the opponent's arc, `avbcw-arc`), -1 opponent in terrain (`in_terrain`); the DB.MELEE "
+                         "outside the opponent's arc, `avbcw-arc`), -1 opponent in terrain (`in_terrain` against the "
+                         "table, one unit a side: its extent in area terrain; beside a linear obstacle between the two, "
+                         "or in a trench, either record is taken); the DB.MELEE "
                          "roll has that many dice; its hits against the opponent's PRO: DB.MELEE, read from the "
                          "table pack when it holds it (docs/table-packs.md); COH lost: DB core"),
     "AVBCW.MELEE.FALLBACK": ("implemented", TESTS + "test_falling_back",
