@@ -20,9 +20,10 @@ touched, met or entered when the extent's distance to it rounds to 0.0.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
