@@ -69,3 +69,22 @@ def test_units_move_in_the_eight_steps():
     verdicts = game.verdicts("AVBCW.MOVE.ORDER")
     assert all(verdicts[s] == ["ok"] for s in steps + [late, first_inf])
     assert verdicts[too_late] == ["violation"]
+
+
+def test_a_bravery_test_to_move_is_step_3s():
+    # AVBCW, Turn sequence: "3. Move units (Only if unit did not shoot: In sequence. Test Bravery for
+    # each unit)": a test to move in the missile-fire step is out of its step; a break test is not one.
+    game = Game()
+    game.army("royalist", **{"r-inf": INFANTRY})
+    game.army("socialist", **{"s-inf": INFANTRY})
+    game.deploy("royalist", "r-inf", 24.0, 8.0)
+    game.deploy("socialist", "s-inf", 24.0, 30.0, facing=180)
+    game.start(1, "missile-fire")
+    early = bravery(game, "r-inf")
+    game.to_phase("move")
+    in_step = bravery(game, "s-inf", side="socialist")
+    game.to_phase("morale-and-victory")
+    breaking = bravery(game, "s-inf", side="socialist", why="break")
+    verdicts = game.verdicts("AVBCW.TURN")
+    assert verdicts[early] == ["violation"] and verdicts[in_step] == ["ok"]
+    assert breaking not in verdicts

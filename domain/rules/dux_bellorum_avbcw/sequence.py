@@ -80,6 +80,14 @@ class AVBCWSequence(ListedModule):
     def on_LeadershipPointsReturned(self, line):
         return self._in_step(line, "morale-and-victory", "unused LPs are returned")
 
+    def on_BraveryTested(self, line):
+        """"3. Move units (Only if unit did not shoot: In sequence. Test Bravery for each unit)": a
+        test to move is step 3's; tests for other reasons (run over, break) are not placed by it."""
+        data = self.ctx.typed(line)
+        if data.why != "move":
+            return ()
+        return self._in_step(line, "move", f"{data.unit} tests Bravery to move")
+
     # ------------------------------------------------------------ AVBCW.MOVE.ORDER
 
     def on_UnitMoved(self, line) -> Iterable[RuleApplication]:
@@ -122,9 +130,11 @@ class AVBCWSequence(ListedModule):
 TESTS = "tests/unit/test_avbcw_sequence.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
-    "AVBCW.TURN": ("partial", f"{TESTS}test_the_steps_come_in_order; {TESTS}test_each_act_in_its_step",
+    "AVBCW.TURN": ("partial", f"{TESTS}test_the_steps_come_in_order; {TESTS}test_each_act_in_its_step; "
+                   f"{TESTS}test_a_bravery_test_to_move_is_step_3s",
                    "the five steps in order (none before one already started); LPs placed in step 1, shots in "
-                   "step 2, own moves and ambush deployments in step 3, combats in step 4, LPs returned in step 5. "
+                   "step 2, own moves, bravery tests to move and ambush deployments in step 3, combats in step 4, "
+                   "LPs returned in step 5. "
                    "A bravery test per moving unit: suppression.py; alternate placing and the unused LPs returned: "
                    "leadership.py"),
     "AVBCW.MOVE.ORDER": ("implemented", f"{TESTS}test_units_move_in_the_eight_steps",
