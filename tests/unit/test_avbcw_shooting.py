@@ -247,3 +247,21 @@ def test_a_low_result_that_names_no_attack():
     resolve(game, [1, 1, 4, 5, 6, 4], hits=2)
     low = game.add("AmmoStateChanged", {"unit": "r-1", "state": "low", "cause": "AVBCW.AMMO.LOW"}, "royalist")
     assert game.verdicts("AVBCW.AMMO.LOW")[low] == ["violation"]
+
+
+def test_a_turret_fires_all_round_from_its_centre():
+    # AVBCW, Vehicles, Shooting: "Turrets have a 360° fire arc (unless otherwise specified) measured
+    # from the turret center"; Blocked line of sight: "from ... the centre of the turret if the weapon
+    # is turret mounted". Rolls Royce "LMG (T)": with the narrow reading of "45°" a target 30° off the
+    # bow lies in no hull arc, yet the turret bears; its range runs from the hull's centre
+    rolls = {"type": "vehicle:rolls-royce", "crew": 3, "stats": {"MV": "24", "BRV": "8", "PRO": "3"},
+             "weapons": [{"weapon": "lmg", "shoot": "4", "arcs": ["F", "R", "B", "L"], "crewed": True}],
+             "drive": "wheeled", "pts": 2}
+    game = duel(shooter=rolls, target_at=(33.0, 22.0), options=("avbcw-arc=narrow",))
+    seq = shoot(game, weapon="lmg", dice=4)
+    assert game.verdicts("AVBCW.VEH.SHOOT")[seq] == ["ok"]
+    # a hull LMG (F) of the same rating on a car is no turret: out of its narrow front arc
+    car = CAR | {"weapons": [{"weapon": "lmg", "shoot": "4", "arcs": ["F"], "crewed": True}]}
+    game = duel(shooter=car, target_at=(33.0, 22.0), options=("avbcw-arc=narrow",))
+    seq = shoot(game, weapon="lmg", dice=4)
+    assert game.verdicts("AVBCW.VEH.SHOOT")[seq] == ["violation"]

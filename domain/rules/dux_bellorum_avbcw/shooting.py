@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, Iterable, Optional
 
 from domain.board.state import UnitState
-from domain.rules.dux_bellorum_avbcw import core_tables
+from domain.rules.dux_bellorum_avbcw import army_tables, core_tables
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
     RULEBOOK, RULESET_ID, ArmyLists, Rating, friends_of, has_rule, is_vehicle, on_table, rating_of, unit_extent)
@@ -271,6 +271,31 @@ def weapon_rating(weapon_id: Optional[str], entry: Optional[ListedUnit]) -> tupl
     return printed, rating_of(printed)
 
 
+def turret_mounted(entry: Optional[ListedUnit], weapon) -> bool:
+    """A listed weapon of a hard vehicle whose row prints it "(T)" or "(T+Co)" (T = turret (all
+    round)) with this rating, listed into all four arcs; "LMG (TH)*" is a hull LMG in each facing
+    and stays one."""
+    if entry is None or set(weapon.arcs) != set(EDGE_OFFSETS):
+        return False
+    row = army_tables.tables().vehicle(entry.type or "")
+    if row is None or not row.hard:
+        return False
+    rating = army_tables.printed_form(weapon.shoot)
+    for printed in row.row["weapons"]:
+        letters = {part.strip() for group in re.findall(r"\(([^)]*)\)", printed["weapon"])
+                   for part in group.replace("+", ",").split(",")}
+        if "T" in letters and rating in {army_tables.printed_form(printed["SHOOT"]),
+                                         army_tables.printed_form(printed["SHOOT"]).split("x")[-1]}:
+            return True
+    return False
+
+
+def _turret_offset(unit: UnitState) -> tuple[float, float]:
+    """UnitDeployed `turret` {x, y} in the hull's frame; default its centre."""
+    turret = unit.turret or {}
+    return (float(turret.get("x", 0.0)), float(turret.get("y", 0.0)))
+
+
 def low_result(entry: Optional[ListedUnit], faces: list[int], ones: int, hits: int) -> tuple[Optional[bool], str]:
     """Whether the attack makes the shooter low on ammo, and why; None where two rules collide."""
     poor, well = has_rule(entry, "AVBCW.EQ.POORSUP"), has_rule(entry, "AVBCW.EQ.WELLSUP")
@@ -336,6 +361,11 @@ class Aim:
         w, d = float(self.shooter.footprint["w"]), float(self.shooter.footprint["d"])
         found = {}
         for weapon in self._weapons():
+            if turret_mounted(self.entry, weapon):
+                # "Turrets have a 360° fire arc (unless otherwise specified) measured from the turret
+                # center"; LOS "the centre of the turret if the weapon is turret mounted"
+                found["turret"] = geo.to_table(position, facing, weapon.at or _turret_offset(self.shooter))
+                continue
             at = geo.to_table(position, facing, weapon.at or (0.0, d / 2))   # default: the front edge's centre
             for arc in weapon.arcs:
                 if geo.in_arc(at, facing, self.target_shape, EDGE_OFFSETS[arc], self.half):
@@ -460,8 +490,10 @@ COVERAGE = {
     "AVBCW.AB.FEARLESS": ("implemented", "tests/unit/test_avbcw_bravery.py::test_fearless_ignores_suppression",
                           "`suppression-ignored` only by a Fearless unit (\"can choose to ignore any suppression "
                           "result\"); then it moves as an unsuppressed unit (suppression.py)"),
-    "AVBCW.VEH.SHOOT": ("partial", TESTS + "test_a_vehicle_weapon_fires_into_its_own_arcs",
-                        "the weapon's F/R/B/L arcs from its `at` point; low on ammo per weapon (AMMO.LOW); each "
+    "AVBCW.VEH.SHOOT": ("partial", f"{TESTS}test_a_vehicle_weapon_fires_into_its_own_arcs; "
+                        f"{TESTS}test_a_turret_fires_all_round_from_its_centre",
+                        "the weapon's F/R/B/L arcs from its `at` point; a hard vehicle's turret weapon (its row's "
+                        "\"(T)\", listed into all four arcs) all round, its sight and range from the turret; low on ammo per weapon (AMMO.LOW); each "
                         "weapon's shot judged on its own target; target priority and the closest visible enemy "
                         "vehicle: priority.py. The coaxial MG (+Co) \"instead of the main gun\": the log gives it "
                         "no form, not judged"),
