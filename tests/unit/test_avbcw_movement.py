@@ -203,6 +203,23 @@ def test_vehicle_allowance_and_traction_damage():
     assert verdicts == {half: ["ok"], over_half: ["violation"], wrecked: ["violation"]}
 
 
+def test_a_mounted_field_gun_slows_a_soft_vehicle():
+    # AVBCW, Vehicles, Soft vehicles Options: "Mounted field gun +3 -3 -2” 6(2) +2": a lorry (MV 12”)
+    # so armed moves 10”, whether its list prints the row's MV or the MV with the option applied
+    gun = {"type": "vehicle:lorry", "crew": 4, "stats": {"MV": "12", "BRV": "8", "SHOOT": "6(2)", "PRO": "2"},
+           "options": ["mounted-field-gun"], "drive": "wheeled", "pts": 3}
+    good_going = {"id": "gg-1", "kind": "good-going", "points": [[0.0, 0.0], [48.0, 0.0], [48.0, 48.0], [0.0, 48.0]]}
+    for printed in ("12", "10"):
+        game = Game([good_going])
+        game.army("socialist", **{"s-gun": gun | {"stats": gun["stats"] | {"MV": printed}}})
+        game.deploy("socialist", "s-gun", 4.0, 4.0, w=3.0, d=6.0)
+        game.start(1)
+        ten = game.move("socialist", "s-gun", (4.0, 4.0), (4.0, 14.0))
+        game.start(2)
+        eleven = game.move("socialist", "s-gun", (4.0, 14.0), (4.0, 25.0))
+        assert moved(game, game.verdicts("AVBCW.VEH.STATS")) == {ten: ["ok"], eleven: ["violation"]}, printed
+
+
 def test_armour_and_traction_damage_have_no_stated_order():
     # (24 - 1) / 2 = 11.5 or 24 / 2 - 1 = 11: a move of 11.3” is within one, beyond the other
     game = Game([{"id": "gg-1", "kind": "good-going", "points": [[0.0, 0.0], [48.0, 0.0], [48.0, 48.0], [0.0, 48.0]]}])

@@ -9,6 +9,7 @@ import math
 from typing import Any, Iterable, Optional
 
 from domain.board.state import UnitState
+from domain.rules.dux_bellorum_avbcw import army_tables
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
     RULEBOOK, RULESET_ID, ArmyLists, good_ground, has_rule, centre_line, inches_of, is_vehicle, path_on)
@@ -126,11 +127,13 @@ class AVBCWMovement(RuleModule):
     def _allowances(self, data, entry: ListedUnit) -> tuple[list[float], list[str]]:
         """Every allowance the text allows this move, and what each came from; more than one
         where the text leaves an order or a case open (then a length between them is ambiguous)."""
-        printed = inches_of(entry.stats.get("MV"))
+        printed = listed_mv(entry)
         damage = self.damage.get(data.unit, set())
         if "traction-wrecked" in damage:
             return [0.0], ["traction wrecked: \"Vehicle cannot move again for the rest of the battle\""]
         bases, why = [printed], [f"MV {entry.stats['MV']}"]
+        if printed != inches_of(entry.stats.get("MV")):
+            why.append(f"{printed:g}” with its options (\"Mounted field gun ... -2”\")")
         if has_rule(entry, "AVBCW.EQ.BICYCLES"):
             ground = path_on(data.path, good_ground(self.ctx.board.table["features"]))
             if ground.all:
@@ -283,6 +286,21 @@ class AVBCWMovement(RuleModule):
         return [WHEELED.ok(seq, f"wheeled {data.unit} stays on roads and ground designated for wheels")]
 
 
+def listed_mv(entry: ListedUnit) -> Optional[float]:
+    """The MV a unit moves by: as listed, but a soft vehicle listed at its row's printed MV with an
+    option that changes it ("Mounted field gun +3 -3 -2” ...": the list may print the row's MV or the
+    MV with its options applied, army_vehicles.py) has the option's change applied here."""
+    printed = inches_of(entry.stats.get("MV"))
+    row = army_tables.tables().vehicle(entry.type or "")
+    if printed is None or row is None or row.hard or not entry.options:
+        return printed
+    change = sum(army_tables.number(spec["MV"]) or 0 for spec in
+                 (army_tables.tables().options.get(o) for o in entry.options) if spec is not None)
+    if change and printed == inches_of(row.row["MV"]):
+        return max(0.0, printed + change)
+    return printed
+
+
 def poor_turn(entry: Optional[ListedUnit]) -> bool:
     return entry is not None and (entry.type in POOR_TURN_TYPES or bool(POOR_TURN_OPTIONS & set(entry.options or ())))
 
@@ -334,8 +352,10 @@ COVERAGE = {
                           "the base centre's path crosses no hedge, fence, wall, river or stream, and stays on roads "
                           "(within width/2) or `wheels` ground; no `drive` listed: `unverifiable`"),
     "AVBCW.VEH.STATS": ("partial", f"{TESTS}test_vehicle_allowance_and_traction_damage; "
-                        f"{TESTS}test_armour_and_traction_damage_have_no_stated_order",
-                        "a vehicle's MV; after traction damage (half) or traction wrecked (0) its moves are judged "
+                        f"{TESTS}test_armour_and_traction_damage_have_no_stated_order; "
+                        f"{TESTS}test_a_mounted_field_gun_slows_a_soft_vehicle",
+                        "a vehicle's MV (a soft vehicle's with its options' MV change, \"Mounted field gun ... -2”\", "
+                        "when the list prints the row's MV); after traction damage (half) or traction wrecked (0) its moves are judged "
                         "under AVBCW.VEH.DAMAGE_TABLE; armour and traction damage together have no stated order "
                         "(`ambiguous` between the two results); the row against ArmyListed: army.py"),
 }
