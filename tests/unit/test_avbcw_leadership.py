@@ -140,3 +140,15 @@ def test_a_commander_keeps_lps_of_its_own_among_several():
     place(game, "s-cmd", "s-inf", 1)
     own = place(game, "r-cmd", "r-cmd", 1)
     assert game.verdicts("AVBCW.AB.INSPIRING")[own] == ["ok", "ok"]
+
+
+def test_a_lost_giver_gives_none():
+    # AVBCW, Motivating: "These extra LPs are only lost if the Motivating unit is lost"; a destroyed
+    # Inspiring commander has no Leadership Points to give either.
+    game = leaders()
+    game.add("UnitStatusChanged", {"unit": "s-cmd", "status": "destroyed"}, "socialist")
+    game.add("UnitStatusChanged", {"unit": "r-dem", "status": "destroyed"}, "royalist")
+    commander = place(game, "s-cmd", "s-inf", 1)
+    demagogue = place(game, "r-dem", "r-inf", 1)
+    assert "violation" in game.verdicts("AVBCW.AB.INSPIRING")[commander]
+    assert "violation" in game.verdicts("AVBCW.AB.MOTIVATING")[demagogue]

@@ -70,7 +70,7 @@ class AVBCWLeadership(ListedModule):
         lends = inspiring(kind, entry)
         if lends is False:
             return None, 0, 0.0
-        lost = sum(1 for uid in self.destroyed if self._commands(unit_id, uid))
+        lost = sum(1 for uid in self.destroyed if uid != unit_id and self._commands(unit_id, uid))
         return (INSPIRING if lends else TANKCMDR), max(0, INSPIRING_LPS - lost), INSPIRING_REACH
 
     def _commands(self, giver: str, unit_id: str) -> Optional[bool]:
@@ -109,6 +109,12 @@ class AVBCWLeadership(ListedModule):
         if rule is None:
             out.append(INSPIRING.violation(seq, f"{data.from_} is neither a Commander nor a Demagogue: it has no "
                                            "Leadership Points to give"))
+            return out
+        if not on_table(giver):
+            # Motivating: "These extra LPs are only lost if the Motivating unit is lost"; a commander
+            # destroyed (or never arrived) has none to give either
+            out.append(rule.violation(seq, f"{data.from_} is no longer in the battle ({', '.join(giver.status) or 'gone'}): "
+                                      "a lost unit gives no Leadership Points"))
             return out
         if "suppressed" in giver.status:
             out.append(SUPPRESSION.violation(seq, f"{data.from_} is suppressed: \"If the unit is a commander or "
@@ -196,12 +202,14 @@ COVERAGE = {
     "AVBCW.TURN": ("implemented", f"{TESTS}test_alternately_repeller_first; {TESTS}test_unused_points_are_returned",
                    "LPs placed alternately, the Repeller first, while the other side has LPs left; no unit uses more "
                    "LPs than were placed with it this turn; the LPs returned are the turn's unused ones"),
-    "AVBCW.AB.INSPIRING": ("implemented", f"{TESTS}test_how_many_and_how_far",
-                           "6 LPs a turn less 1 per unit under its command destroyed (its list's `commander`, else the "
+    "AVBCW.AB.INSPIRING": ("implemented", f"{TESTS}test_how_many_and_how_far; {TESTS}test_a_lost_giver_gives_none",
+                           "none once it is destroyed; 6 LPs a turn less 1 per unit under its command destroyed (its list's `commander`, else the "
                            "side's only commander; several and none named: `unverifiable`), to friendly units within "
                            "24” (`measure`); a unit that is no Commander or Demagogue gives none"),
-    "AVBCW.AB.MOTIVATING": ("implemented", f"{TESTS}test_how_many_and_how_far",
-                            "2 LPs a turn to friendly units within 12” (`measure`), never to a Motivating unit; its "
+    "AVBCW.AB.MOTIVATING": ("implemented", f"{TESTS}test_how_many_and_how_far; {TESTS}test_a_motivating_unit_keeps_none_of_its_own; "
+                            f"{TESTS}test_a_lost_giver_gives_none",
+                            "2 LPs a turn to friendly units within 12” (`measure`), never to a Motivating unit (itself "
+                            "included), none once it is lost; its "
                             "cost and who may take it: the army list's"),
     "AVBCW.SUPP.EFFECTS": ("partial", TESTS + "test_a_suppressed_commander_gives_none",
                            "a suppressed commander or Demagogue places no LPs"),
