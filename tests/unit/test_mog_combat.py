@@ -95,3 +95,17 @@ def test_vehicles_charging_get_3_and_the_loser_a_critical():
     assert verdicts(game(*turn(1), *ram, *crit, setup=two), "MOG.CC.VEH_ATTACK") == ["ok", "ok"]
     no_bonus = [fight(charged=True), resolved(2, modifiers=[])]
     assert verdicts(game(*turn(1), *no_bonus, setup=two), "MOG.CC.VEH_ATTACK") == ["violation", "missing-roll"]
+
+
+def test_a_vehicle_charging_infantry_fights_without_latch_or_hatch():
+    # MOG, F. Close Combat: "2. When infantry or cavalry attack a closed vehicle, the combat is in three steps"
+    # ... "3. Vehicles can attack infantry, cavalry, artillery and other vehicles without any restrictions."
+    charge = line("CloseCombatFought", {"combat": "c-1", "sides": [
+        {"units": ["l-1"], "charged": True, "flank": False, "in_terrain": False},
+        {"units": ["r-1"], "charged": False, "flank": False, "in_terrain": False}]}, phase="close-combat")
+    bonus = resolved(1, modifiers=[{"value": 3, "why": "charging"}], unit="l-1")
+    lines = game(*turn(1), charge, bonus)
+    assert verdicts(lines, "MOG.CC.CLOSED") == []
+    assert verdicts(lines, "MOG.CC.VEH_ATTACK") == ["ok"]
+    # the infantry charging the closed landship still goes through the steps
+    assert verdicts(game(*turn(1), fight(charged=True)), "MOG.CC.CLOSED") == ["violation"]

@@ -93,8 +93,13 @@ class VehicleCombat(RuleModule):
         vehicles = [u for u in units if vehicle_of(self.ctx, u) is not None]
         figures = [u for u in units if u not in vehicles]
         out = []
+        charging = {u for side in fight.sides if side.charged for u in side.units}
         for vehicle in vehicles:
             built = vehicle_of(self.ctx, vehicle)
+            if vehicle in charging and not charging & set(figures):
+                # F. 3: "Vehicles can attack infantry, cavalry, artillery and other vehicles without any
+                # restrictions": the steps of F. 1 and 2 are for "infantry or cavalry attack[ing]" a vehicle.
+                continue
             if figures and built.get("open_topped"):
                 out.append(OPEN.judge(seq, fight.crew_as == "cavalry" and fight.step in (None, "crew"),
                                       f"the crew of open-topped {vehicle} fights as cavalry",
@@ -178,9 +183,11 @@ COVERAGE = {
                         "front, its width TSATF's (`unverifiable`)"),
     "MOG.CC.OPEN": ("needs a chart", TESTS + "test_the_crew_of_an_open_topped_vehicle_fights_as_cavalry",
                     "`VehicleCombat`: the crew, as cavalry, without latch or hatch; the melee is TSATF.MELEE"),
-    "MOG.CC.CLOSED": ("needs a chart", TESTS + "test_a_closed_vehicle_is_fought_in_three_steps",
-                      "`VehicleCombat`: latch, hatch, crew in order, no wounds by the attacker before the crew; each "
-                      "step's pass condition is not given (TSATF.MELEE)"),
+    "MOG.CC.CLOSED": ("needs a chart", TESTS + "test_a_closed_vehicle_is_fought_in_three_steps; " + TESTS +
+                      "test_a_vehicle_charging_infantry_fights_without_latch_or_hatch",
+                      "`VehicleCombat`: latch, hatch, crew in order, no wounds by the attacker before the crew (not "
+                      "when the vehicle charges the figures: F. 3 \"without any restrictions\"); each step's pass "
+                      "condition is not given (TSATF.MELEE)"),
     "MOG.CC.VEH_ATTACK": ("needs a chart", TESTS + "test_vehicles_charging_get_3_and_the_loser_a_critical",
                           "`VehicleCombat`: Charging +3 for a charging vehicle, a critical on the loser of a vehicle "
                           "combat that turn; who wins is TSATF.MELEE"),
