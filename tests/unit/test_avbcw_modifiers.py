@@ -152,3 +152,15 @@ def test_a_vehicle_weapon_low_on_ammo_leaves_the_other_weapons_whole():
     whole = shoot(game, attack="a-2", weapon="lmg-2", dice=4)
     verdicts = game.verdicts("AVBCW.SHOOT.MODS")
     assert verdicts[halved] == ["mismatch"] and verdicts[whole] == ["ok"]
+
+
+def test_bombs_give_a_hard_rating_within_12():
+    # AVBCW, Equipment, Bombs: "The unit gains +1(+1) SHOOT within 12”": Regulars (SHOOT 6, no
+    # bracket) with Bombs roll 1 hard die at 10.0”; at 13.0” they have no hard rating
+    bombs = INFANTRY | {"special": ["AVBCW.EQ.BOMBS"]}
+    game = duel(shooter=bombs, target_at=(24.0, 19.0))
+    seq = shoot(game, dice=1, rating="hard")
+    assert game.verdicts("AVBCW.EQ.BOMBS")[seq] == ["ok"]
+    game = duel(shooter=bombs)
+    seq = shoot(game, dice=1, rating="hard")
+    assert game.verdicts("AVBCW.SHOOT.MODS")[seq] == ["violation"]

@@ -94,11 +94,13 @@ class AVBCWShotDice(ListedModule):
         if rating is None:
             return ()      # SHOOT.RATINGS says the rating is not known
         base = rating.hard if data.rating == "hard" else rating.soft
+        aim = Aim(self, data, shooter, target, entry)
+        distance = aim._distance()[0]
+        if base is None and not called and has_rule(entry, BOMBS.id) and distance <= CLOSE:
+            base = 0   # Bombs: "The unit gains +1(+1) SHOOT within 12”": a hard rating of its own
         if base is None:
             return [MODS.violation(seq, f"{data.shooter}'s {printed} has no hard rating (\"a second rating in brackets\")",
                                    recorded=data.rating)]
-        aim = Aim(self, data, shooter, target, entry)
-        distance = aim._distance()[0]
         parts = ([] if called else self._shooter_parts(data, shooter, entry, distance)) + self._target_parts(data, aim, target)
         self.withheld = [] if called else self._withheld_parts(data, entry, distance)
         changes = _readings(parts)
