@@ -102,6 +102,28 @@ def test_a_bogged_vehicle_moves_off_the_obstacle_without_a_roll():
     assert verdicts[back] == ["missing-roll"]
 
 
+def test_bogging_in_an_area_by_the_chosen_reading():
+    # AVBCW, Vehicles: "At the midpoint of its current move though area terrain, roll 1d6 for the
+    # vehicle. On a '1' the vehicle become bogged down or stuck and its movement ends." The wood is
+    # y 20 to 26; the tank bogs in it (y 22) or past it (y 33, its hull clear of the wood)
+    def bogged(end_y: float, *options: str) -> list[str]:
+        game = Game([WOOD], options=("avbcw-arc=quadrant", *options))
+        game.army("royalist", **{"r-tank": WHIPPET})
+        game.army("socialist", **{"s-inf": INFANTRY})
+        game.deploy("royalist", "r-tank", 20.0, 10.0, w=3.0, d=5.0)
+        game.deploy("socialist", "s-inf", 40.0, 40.0, facing=180)
+        game.start(1)
+        move = game.move("royalist", "r-tank", (20.0, 10.0), (20.0, end_y))
+        bog(game, 1)
+        game.add("UnitStatusChanged", {"unit": "r-tank", "status": "bogged", "cause": "AVBCW.VEH.TRACKED.BOG"}, "royalist")
+        game.to_phase("close-combat")
+        return game.verdicts("AVBCW.VEH.TRACKED.BOG")[move]
+    assert bogged(22.0) == ["ambiguous"] and bogged(33.0) == ["ambiguous"]
+    assert bogged(22.0, "avbcw-bog-area=area-midpoint") == ["ok"]
+    assert bogged(33.0, "avbcw-bog-area=area-midpoint") == ["violation"]
+    assert bogged(22.0, "avbcw-bog-area=move-midpoint") == ["ok"] and bogged(33.0, "avbcw-bog-area=move-midpoint") == ["ok"]
+
+
 def test_embarking():
     # "provided that vehicle does not move more than 6” during the turn. To embark, at least half
     # the unit must be within 6” of the vehicle". The lorry's hull spans x 18.5 to 21.5, y 7 to 13;

@@ -159,12 +159,21 @@ class AVBCWVehicleMoves(ListedModule):
         shape = next(geo.feature_shape(f) for f in self.ctx.board.table["features"] if f["id"] == feature)
         on_it = geo.in_contact(bog.end, shape)
         if kind == "area":
+            # "At the midpoint of its current move though area terrain": the midpoint of the area
+            # crossed (the vehicle is in the area when it bogs) or of the move (it may be anywhere
+            # on its path). Where on that stretch the move would have ended is not in the log.
+            reading = self.ctx.interpretations.reading("avbcw-bog-area")
             label = self.ctx.interpretations.label("avbcw-bog-area")
-            if not on_it:
-                return BOG.violation(bog.seq, f"{bog.vehicle} bogs in {feature} yet its path ends outside it",
-                                     related=related, interpretation=label)
-            return BOG.ambiguous(bog.seq, f"{bog.vehicle} bogs in {feature}: \"the midpoint of its current move though "
-                                 "area terrain\" is the area's or the move's (avbcw-bog-area has no default)",
+            if reading == "area-midpoint":
+                return BOG.judge(bog.seq, on_it, f"{bog.vehicle} bogs in {feature}, where its path ends",
+                                 f"{bog.vehicle} bogs at the midpoint of {feature} yet its path ends outside it",
+                                 related=related, interpretation=label)
+            if reading == "move-midpoint":
+                return BOG.ok(bog.seq, f"{bog.vehicle} bogs at the midpoint of its move through {feature}, where its "
+                              "path ends", related=related, interpretation=label)
+            where = "in" if on_it else "beyond"
+            return BOG.ambiguous(bog.seq, f"{bog.vehicle} bogs {where} {feature}: \"the midpoint of its current move "
+                                 "though area terrain\" is the area's or the move's (avbcw-bog-area has no default)",
                                  related=related, interpretation=label)
         return BOG.judge(bog.seq, on_it, f"{bog.vehicle} bogs \"Halfway across\" {feature}, where its path ends",
                          f"{bog.vehicle} bogs at {feature} yet its path does not end on it", related=related)
@@ -364,13 +373,15 @@ TESTS = "tests/unit/test_avbcw_vehicle_moves.py::"
 # rule id -> (status, tests, what is judged): docs/rules/dux-bellorum-avbcw.md
 COVERAGE = {
     "AVBCW.VEH.TRACKED.BOG": ("implemented", f"{TESTS}test_bog_rolls; "
-                              f"{TESTS}test_a_bogged_vehicle_moves_off_the_obstacle_without_a_roll",
+                              f"{TESTS}test_a_bogged_vehicle_moves_off_the_obstacle_without_a_roll; "
+                              f"{TESTS}test_bogging_in_an_area_by_the_chosen_reading",
                               "a tracked vehicle's path: one AVBCW.VEH.TRACKED.BOG d6 after it per hedge, fence or wall "
                               "its base centre reaches (not one it starts on: \"moves off from the obstacle without "
                               "hindrance\") and area entered or passed, in path order (too few: `missing-roll`); a 1 "
                               "before the last roll: the path went "
-                              "on; a last 1: a `bogged` status after it, and the path ends on that obstacle, or in that area (where in it: "
-                              "`avbcw-bog-area`, no default, `ambiguous`); dense woodland or impassable ground: violation"),
+                              "on; a last 1: a `bogged` status after it, and the path ends on that obstacle; in an area "
+                              "by `avbcw-bog-area` (no default: `ambiguous`; `area-midpoint`: the path ends in the area; "
+                              "`move-midpoint`: anywhere on it); dense woodland or impassable ground: violation"),
     "AVBCW.VEH.EMBARK": ("implemented", f"{TESTS}test_embarking; {TESTS}test_passengers_fire_uncrewed_weapons",
                          "the vehicle's moves that turn 6.0” or less in all; at least half the figures within 6” of "
                          "the hull at point `at` of its move (figures not placed: `unverifiable`); passengers shoot "
