@@ -89,3 +89,16 @@ def test_off_table_support():
     infantry_call = shoot(game, attack="a-3", shooter="r-1", dice=5, off_table=2)
     verdicts = game.verdicts("AVBCW.ARMY.OTS")
     assert "violation" in verdicts[both] and verdicts[infantry_call][0] == "violation"
+
+
+def test_an_off_table_call_spends_no_ammunition_of_the_caller():
+    # AVBCW, Off table support: "Instead of shooting, a Commander unit or Spotter unit can call in the
+    # off table support"; Low on ammo: "A unit that makes a shooting attack and rolls more '1's' than
+    # successful hits": the caller makes no shooting attack, so three 1s leave it supplied
+    from tests.unit.test_avbcw_shooting import resolve
+    rules = [{"rule": "AVBCW.ARMY.OTS", "pts": 2, "shots": 1}]
+    game = battery(royal_rules=rules, caller=COMMANDER)
+    shoot(game, shooter="r-cmd", dice=5, off_table=2)
+    resolved = resolve(game, [1, 1, 1, 4, 5], hits=1)
+    game.to_phase("move")
+    assert game.verdicts("AVBCW.AMMO.LOW").get(resolved) is None

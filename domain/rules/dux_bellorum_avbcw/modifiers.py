@@ -106,7 +106,7 @@ class AVBCWShotDice(ListedModule):
         changes = _readings(parts)
         if not called and has_rule(entry, MADMINUTE.id) and data.rating == "soft":
             return self._mad_minute(line, data, parts, {max(0, base + c) for c in changes}, printed, base)
-        lows = self.low.get(self._ammo_key(data.shooter, data.weapon), 0)
+        lows = 0 if called else self.low.get(self._ammo_key(data.shooter, data.weapon), 0)
         if lows:
             recorded = modifier_sum(data.modifiers)
             if recorded is None:

@@ -145,6 +145,10 @@ class AVBCWShooting(RuleModule):
         if data.ones != ones:
             out.append(AMMO.mismatch(seq, f"attack {data.attack} records {data.ones} ones; the faces {faces} show {ones}",
                                      expected=ones, recorded=data.ones, related=[roll["seq"]]))
+        if fired.off_table is not None:
+            # "Instead of shooting, a Commander unit or Spotter unit can call in the off table support":
+            # the caller makes no shooting attack of its own, so its ammunition is not spent
+            return out
         entry = self.lists.get(fired.shooter)
         becomes, why = low_result(entry, faces, ones, data.hits)
         shooter = self.ctx.board.units.get(fired.shooter)
