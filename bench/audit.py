@@ -7,6 +7,9 @@ plain SQLite table and `json.loads` of each) timed in the same run, interleaved 
 Within a run each is the best of three; each figure is the median of several runs. The curve repeats this for longer games, up to about
 100,000 events: the audit is linear when its cost per event at the longest game is within
 `LINEAR_SLACK` of its cost per event at the 15,000-event game.
+
+The tabletop rule systems are measured the same way on their own generated games (`tabletop`):
+one point each, as long as their games run (a side is spent within a hundred turns or so).
 """
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ from typing import Any, Callable, Optional
 AUDIT_TARGET = 5.0          # audit <= 5x the raw read (issue: "An audit as fast as reading the log")
 LINEAR_SLACK = 1.5          # cost per event at the longest game / at the 15,000-event game
 TURNS = (512, 1024, 2048, 3800)   # about 14,000, 28,000, 55,000 and 100,000 events
+TABLETOP = ("dux-bellorum-avbcw", "landships-of-mogdonazia")
+TABLETOP_TURNS = 64               # about 1,400 and 800 events: their sides are spent by then
 SMALL_TURNS = 2
 BEST_OF = 3
 
@@ -39,12 +44,15 @@ def _run(*args: str) -> float:
     return elapsed
 
 
-def stored_game(work: Path, turns: int, seed: int = 7) -> tuple[str, Path, Path]:
-    """A generated game imported into a store of its own, and a plain table of its lines."""
-    folder, store, raw = work / f"g{turns}", work / f"g{turns}.db", work / f"g{turns}-raw.db"
+def stored_game(work: Path, turns: int, seed: int = 7, ruleset: Optional[str] = None) -> tuple[str, Path, Path]:
+    """A generated game (of `ruleset`, default Infernal Machines) imported into a store of its
+    own, and a plain table of its lines."""
+    name = f"{ruleset}-g{turns}" if ruleset else f"g{turns}"
+    folder, store, raw = work / name, work / f"{name}.db", work / f"{name}-raw.db"
     if not store.exists():
-        subprocess.run([umpire(), "generate", "--turns", str(turns), "--seed", str(seed), "-o", str(folder)],
-                       check=True, capture_output=True)
+        chosen = ["--ruleset", ruleset] if ruleset else []
+        subprocess.run([umpire(), "generate", *chosen, "--turns", str(turns), "--seed", str(seed),
+                        "-o", str(folder)], check=True, capture_output=True)
         log = next(folder.glob("*.jsonl"))
         subprocess.run([umpire(), "import", "--db", str(store), str(log)], check=True, capture_output=True)
         with sqlite3.connect(raw) as conn:
@@ -70,6 +78,10 @@ def _timed(action: Callable[[], Any]) -> float:
 def measure(work: Path, turns: int, small: tuple[str, Path], runs: int) -> dict[str, Any]:
     """One point of the curve: audit less the small game's audit, and the raw read, interleaved."""
     game, store, raw = stored_game(work, turns)
+    return {"turns": turns, **_measured(game, store, raw, small, runs)}
+
+
+def _measured(game: str, store: Path, raw: Path, small: tuple[str, Path], runs: int) -> dict[str, Any]:
     events = raw_read(raw)()
     audits, smalls, raws = [], [], []
     for _ in range(runs):
@@ -80,13 +92,26 @@ def measure(work: Path, turns: int, small: tuple[str, Path], runs: int) -> dict[
         raws.append(min(_timed(raw_read(raw)) for _ in range(BEST_OF)))
     audit_s = statistics.median(audits) - statistics.median(smalls)
     raw_s = statistics.median(raws)
-    return {"turns": turns, "events": events, "audit_less_small_s": round(audit_s, 4),
+    return {"events": events, "audit_less_small_s": round(audit_s, 4),
             "raw_read_s": round(raw_s, 4), "ratio": round(audit_s / raw_s, 2),
             "us_per_event": round(1e6 * audit_s / events, 1)}
 
 
+def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TURNS) -> dict[str, Any]:
+    """The same figure for each tabletop rule system, on its generated game of `turns` turns
+    (their games end sooner: a side is spent) less its 2-turn game."""
+    out = {}
+    for ruleset in TABLETOP:
+        small_game, small_store, _ = stored_game(work, SMALL_TURNS, ruleset=ruleset)
+        game, store, raw = stored_game(work, turns, ruleset=ruleset)
+        point = _measured(game, store, raw, (small_game, small_store), runs)
+        out[ruleset] = {**point, "turns": turns, "target": AUDIT_TARGET, "met": point["ratio"] <= AUDIT_TARGET}
+    return out
+
+
 def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
-                    progress: Optional[Callable[[str], None]] = None) -> dict[str, Any]:
+                    progress: Optional[Callable[[str], None]] = None,
+                    tabletop_turns: int = TABLETOP_TURNS) -> dict[str, Any]:
     """The figures of the audit benchmark: the ratio at the first (15k) point and the curve."""
     work.mkdir(parents=True, exist_ok=True)
     small_game, small_store, _ = stored_game(work, SMALL_TURNS)
@@ -101,7 +126,8 @@ def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
                       "met": first["ratio"] <= AUDIT_TARGET},
             "linear": {"per_event_growth": growth, "from_events": first["events"], "to_events": last["events"],
                        "target": LINEAR_SLACK, "met": growth <= LINEAR_SLACK},
-            "curve": curve, "runs": runs}
+            "curve": curve, "runs": runs,
+            "tabletop": run_tabletop_audit_bench(work, runs=max(min(runs, 3), 1), turns=tabletop_turns)}
 
 
 if __name__ == "__main__":

@@ -45,8 +45,9 @@ def _umpire(checkout: Path, *args: str, statuses: tuple[int, ...] = (0,)) -> tup
 def _bench_figures(checkout: Path, events: int, pg: Optional[str]) -> dict[str, float]:
     # A checkout whose `umpire bench` measures the audit curve too runs it on the smallest game
     # here (the audit is timed below, on the same game for both); exit 1 is a missed target.
-    audit = ["--audit-turns", "2", "--audit-runs", "1"] \
-        if "--audit-turns" in (checkout / "api" / "commands" / "bench.py").read_text(encoding="utf-8") else []
+    source = (checkout / "api" / "commands" / "bench.py").read_text(encoding="utf-8")
+    audit = ["--audit-turns", "2", "--audit-runs", "1"] if "--audit-turns" in source else []
+    audit += ["--audit-tabletop-turns", "3"] if "--audit-tabletop-turns" in source else []
     out, _ = _umpire(checkout, "bench", "--events", str(events), *audit, *(["--pg", pg] if pg else []),
                      statuses=(0, 1))
     figures = json.loads(out)

@@ -41,6 +41,7 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           audit: Annotated[bool, typer.Option("--audit", help="only the audit against a raw read, and its growth curve")] = False,
           audit_turns: Annotated[Optional[list[int]], typer.Option("--audit-turns", help="the audit curve's game lengths in turns (default: 512 1024 2048 3800, about 14k-100k events)")] = None,
           audit_runs: Annotated[int, typer.Option("--audit-runs", min=1, help="audits of each game (the median is taken)")] = 5,
+          tabletop_turns: Annotated[int, typer.Option("--audit-tabletop-turns", min=3, help="the tabletop rule systems' audited games in turns")] = 64,
           markers: Annotated[int, typer.Option("--markers", help="with --growth: markers in the growing game")] = 24_000,
           clients: Annotated[int, typer.Option("--clients", help="with --api: concurrent clients")] = 8,
           write_docs: Annotated[bool, typer.Option("--write-docs", help="also record the figures in --doc")] = False,
@@ -56,9 +57,9 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
     elif scale:
         sections = _scale_sections(work, pg, games)
     elif audit:
-        sections = [_audit_section(work, audit_turns, audit_runs)]
+        sections = [_audit_section(work, audit_turns, audit_runs, tabletop_turns)]
     else:
-        sections = _ledger_sections(work, pg, events) + [_audit_section(work, audit_turns, audit_runs)]
+        sections = _ledger_sections(work, pg, events) + [_audit_section(work, audit_turns, audit_runs, tabletop_turns)]
     figures: dict[str, Any] = {}
     with progress("benchmarking", len(sections)) as steps:
         for name, command, measure in sections:
@@ -111,12 +112,14 @@ def _ledger_sections(work: Path, pg: Optional[str], events: int) -> list[Section
             ("board", "umpire bench (the Infernal Machines RuleSet's board benchmark)", run_board_bench)]
 
 
-def _audit_section(work: Path, turns: Optional[list[int]], runs: int) -> Section:
-    from bench.audit import TURNS, run_audit_bench
+def _audit_section(work: Path, turns: Optional[list[int]], runs: int, tabletop_turns: int = 64) -> Section:
+    from bench.audit import TABLETOP_TURNS, TURNS, run_audit_bench
     chosen = tuple(turns or TURNS)
     command = "umpire bench --audit" + ("".join(f" --audit-turns {n}" for n in chosen) if turns else "") \
-        + (f" --audit-runs {runs}" if runs != 5 else "")
-    return ("audit", command, lambda: run_audit_bench(work / "audit", runs=runs, turns=chosen))
+        + (f" --audit-runs {runs}" if runs != 5 else "") \
+        + (f" --audit-tabletop-turns {tabletop_turns}" if tabletop_turns != TABLETOP_TURNS else "")
+    return ("audit", command, lambda: run_audit_bench(work / "audit", runs=runs, turns=chosen,
+                                                      tabletop_turns=tabletop_turns))
 
 
 def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:

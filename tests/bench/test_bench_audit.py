@@ -9,7 +9,7 @@ from bench.audit import run_audit_bench
 
 
 def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
-    figures = run_audit_bench(tmp_path, runs=1, turns=(4, 8))
+    figures = run_audit_bench(tmp_path, runs=1, turns=(4, 8), tabletop_turns=4)
     curve = figures["curve"]
     assert [p["turns"] for p in curve] == [4, 8]
     assert curve[0]["events"] < curve[1]["events"]
@@ -18,6 +18,10 @@ def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
             point["audit_less_small_s"] / point["raw_read_s"], rel=0.05)  # figures are rounded
     assert figures["audit"]["met"] is (figures["audit"]["ratio"] <= 5.0)
     assert figures["linear"]["to_events"] == curve[1]["events"]
+    # the tabletop rule systems' own generated games, each against its raw read
+    assert set(figures["tabletop"]) == {"dux-bellorum-avbcw", "landships-of-mogdonazia"}
+    for point in figures["tabletop"].values():
+        assert point["events"] > 0 and point["raw_read_s"] > 0 and point["met"] is (point["ratio"] <= 5.0)
 
 
 def test_a_missed_target_is_named_by_its_path():

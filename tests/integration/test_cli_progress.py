@@ -88,7 +88,7 @@ def test_on_one_terminal_the_per_file_lines_print_whole_above_the_bar(tmp_path):
 
 def run_bench(tmp_path: Path, *extra: str) -> dict:
     result = subprocess.run([str(UMPIRE), "bench", "--events", "300", "--audit-turns", "4", "--audit-turns", "8",
-                             "--audit-runs", "1", *extra], cwd=tmp_path, env=child_env(), capture_output=True, text=True, timeout=300)
+                             "--audit-runs", "1", "--audit-tabletop-turns", "4", *extra], cwd=tmp_path, env=child_env(), capture_output=True, text=True, timeout=300)
     # exit 1 is a figure that missed its target (on a shared machine, a small game's ratios move):
     # the figures are printed all the same, and every miss is named on stderr
     assert result.returncode in (0, 1), result.stderr
@@ -106,4 +106,4 @@ def test_bench_prints_the_figures_and_writes_the_docs_only_when_asked(tmp_path):
     doc = (tmp_path / "docs" / "benchmarks.md").read_text()
     assert "<!-- bench:ledger:begin -->" in doc and "umpire bench --events 300" in doc
     assert "<!-- bench:board:begin -->" in doc
-    assert "<!-- bench:audit:begin -->" in doc and "umpire bench --audit --audit-turns 4 --audit-turns 8 --audit-runs 1" in doc
+    assert "<!-- bench:audit:begin -->" in doc and "umpire bench --audit --audit-turns 4 --audit-turns 8 --audit-runs 1 --audit-tabletop-turns 4" in doc
