@@ -94,6 +94,17 @@ def test_a_vehicle_without_crew_does_not_act():
     assert verdicts(lines, "MOG.GEN.UNIT") == ["violation"]
 
 
+
+def test_a_vehicle_without_crew_rolls_no_breakdown():
+    # MOG: "It will always have a crew (else it would be abandoned)"; A. 2 "Vehicles must roll for breakdown every
+    # turn": the 8 crew all killed in turn 1, no one is left to roll in turn 2
+    lines = game(*turn(1), *breakdown(3), line("CasualtiesTaken", {"unit": "l-1", "killed": 8, "wounded": 0,
+                                                                  "cause": "TSATF.FIRE"}), *turn(2))
+    assert [f for f in failing(lines) if f[1] == "MOG.VEH.BREAKDOWN"] == []
+    some_left = game(*turn(1), *breakdown(3), line("CasualtiesTaken", {"unit": "l-1", "killed": 7, "wounded": 0,
+                                                                      "cause": "TSATF.FIRE"}), *turn(2))
+    assert ("MOG.VEH.BREAKDOWN", "missing-roll") in [f[1:] for f in failing(some_left)]
+
 # --- 6 "Look out! Vehicle suddenly explodes.": MOG.FIRE.EXPLODE ------------------------------------
 # The rebels r-1 (20 figures, 10" x 2" facing 270) move up to l-1 (at (10, 24) facing 90, 6" long).
 

@@ -129,7 +129,17 @@ class Breakdown(RuleModule):
         vehicles = self.ctx.board.extra.get("vehicles", {})
         return [u.unit for u in self.ctx.board.units.values()
                 if vehicles.get(u.unit, {}).get("kind") in ROLLS_FOR_BREAKDOWN and u.unit not in self.tested
-                and u.unit not in self.broken_at_start and not any(s in GONE for s in u.status)]
+                and u.unit not in self.broken_at_start and not any(s in GONE for s in u.status)
+                and not self._crewless(u.unit, vehicles[u.unit])]
+
+    def _crewless(self, unit: str, built: dict[str, Any]) -> bool:
+        """Every crewman killed: "It will always have a crew (else it would be abandoned)", and an abandoned
+        vehicle has no one to roll for it (a Clockwork has no crew to lose)."""
+        if built.get("kind") != "landship":
+            return False
+        killed = sum(self.ctx.typed(l).killed for l in self.ctx.of_type("CasualtiesTaken")
+                     if self.ctx.typed(l).unit == unit)
+        return killed >= built.get("crew", 0) > 0
 
     def _judge(self, test: Test, reading: str) -> RuleApplication:
         unit = self.ctx.board.units[test.unit]
@@ -212,9 +222,11 @@ COVERAGE = {
         "test_breakdown_off_road", "test_breakdown_on_road_only_on_a_6",
         "test_the_terrain_recorded_is_that_of_the_move",
         "test_every_turn_once", "test_a_broken_down_vehicle_does_not_move_and_restarts_for_next_turn"))
-        + "; tests/acceptance/test_mog_example.py::test_the_example_legal_lines_are_judged_ok",
-        "`Breakdown`: once every turn for landships and Clockworks, by the class of the turn's move, restart 4-6 "
-        "(the restart roll: `MOG.VEH.BREAKDOWN.RESTART`) and no move until next turn"),
+        + "; tests/acceptance/test_mog_example.py::test_the_example_legal_lines_are_judged_ok"
+        + "; tests/unit/test_mog_criticals.py::test_a_vehicle_without_crew_rolls_no_breakdown",
+        "`Breakdown`: once every turn for landships and Clockworks (not a landship whose crew are all killed: "
+        "abandoned), by the class of the turn's move, restart 4-6 (the restart roll: `MOG.VEH.BREAKDOWN.RESTART`) "
+        "and no move until next turn"),
     "MOG.VEH.REPAIR": ("implemented", f"{TESTS}test_repair_on_a_5_to_6; "
                        f"{TESTS}test_the_crew_repairing_does_nothing_else_that_turn",
                        "`Repair`: 5-6; the crew neither moves nor shoots that turn"),
