@@ -177,6 +177,28 @@ def test_vehicles_as_printed_with_options_and_tank_commanders():
     assert check_army(army(kegress)) == []
 
 
+def test_no_more_weapons_than_the_row_prints():
+    # AVBCW, Vehicles: "Some vehicles mount multiple weapons. Each weapon that can shoot independently
+    # is listed with the firing arc it can attack into"; "Rolls Royce ... LMG (T) 4" is one LMG,
+    # "Mk.V Female ... 2x LMG (L) 2x 4" two, "Austin ... LMG (F,R,B) 4 / LMG (F,L,B) 4" one of each.
+    def lmg(name, arcs):
+        return {"weapon": name, "shoot": "4", "arcs": arcs, "crewed": True}
+    rolls = {"unit": "rr", "type": "vehicle:rolls-royce", "crew": 3, "special": [], "pts": 2,
+             "stats": {"MV": "24", "BRV": "8", "PRO": "3"}, "weapons": [lmg("a", ["F", "R", "B", "L"])]}
+    assert check_army(army(rolls)) == []
+    assert found(army(unit(rolls, weapons=[lmg("a", ["F"]), lmg("b", ["B"])]))) == [("rr", "AVBCW.VEH.STATS", "violation")]
+    female = {"unit": "f", "type": "vehicle:mk-v-female", "crew": 8, "special": [], "pts": 7,
+              "stats": {"MV": "6", "BRV": "6", "PRO": "4/3/4"},
+              "weapons": [lmg("f", ["F"]), lmg("b", ["B"]), lmg("l1", ["L"]), lmg("l2", ["L"]), lmg("r1", ["R"]),
+                          lmg("r2", ["R"])]}
+    assert check_army(army(female)) == []
+    assert found(army(unit(female, weapons=female["weapons"] + [lmg("l3", ["L"])]))) == \
+        [("f", "AVBCW.VEH.STATS", "violation")]
+    austin = {"unit": "a", "type": "vehicle:austin", "crew": 4, "special": [], "pts": 3,
+              "stats": {"MV": "24", "BRV": "8", "PRO": "3"}, "weapons": [lmg("x", ["F", "B"]), lmg("y", ["F", "R", "B"])]}
+    assert check_army(army(austin)) == []          # the first may be either; the matching gives it the left one
+
+
 def test_not_an_army_list():
     with pytest.raises(ArmyFormatError) as err:
         check_army({"side": "royalist", "units": [{"unit": "x", "type": "inf-regulars", "stats": {}, "pts": 5}],

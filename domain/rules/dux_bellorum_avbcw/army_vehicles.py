@@ -5,6 +5,7 @@ rating and arcs among the row's, and the points: the row's, the options', and a 
 Commander's +3 (AVBCW.VEH.TANKCMDR). army.py's checker collects what is found."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any, Optional
 
@@ -117,8 +118,8 @@ def _hard(ck: Any, entry: ListedUnit, row: VehicleRow) -> tuple[Optional[int], l
     ratings = [w["SHOOT"] for w in row.row["weapons"]] or ["-"]
     _stat(ck, entry, row, "SHOOT", ratings + [r.split("x", 1)[1] for r in ratings if "x" in r])
     _pro(ck, entry, row, [pro_faces(row.row["PRO"])])
-    for weapon in entry.weapons or ():
-        _hard_weapon(ck, entry, row, weapon)
+    matched = [weapon for weapon in entry.weapons or () if _hard_weapon(ck, entry, row, weapon)]
+    _hard_weapon_count(ck, entry, row, matched)
     pts = int(row.row["PTS"])
     if entry.commander is True:
         pts += ck.book.data["tank_commander"]["cost"]
@@ -126,22 +127,62 @@ def _hard(ck: Any, entry: ListedUnit, row: VehicleRow) -> tuple[Optional[int], l
     return pts, why
 
 
-def _hard_weapon(ck: Any, entry: ListedUnit, row: VehicleRow, weapon) -> None:
-    """A listed weapon is one of the row's: its rating ("2x 4" read as its 4 too) and arcs within
-    the arcs it "can attack into". A coaxial MG (+Co) has no printed rating."""
-    rating, arcs = printed_form(weapon.shoot), set(weapon.arcs)
+def _fits(printed: dict, weapon) -> bool:
+    """The listed weapon is this printed one: its rating ("2x 4" read as its 4 too) and arcs within
+    the arcs it "can attack into"."""
+    allowed, _ = weapon_arcs(printed["weapon"])
+    forms = {printed_form(printed["SHOOT"]), printed_form(printed["SHOOT"]).split("x")[-1]}
+    return printed_form(weapon.shoot) in forms and set(weapon.arcs) <= allowed
+
+
+def _hard_weapon(ck: Any, entry: ListedUnit, row: VehicleRow, weapon) -> bool:
+    """A listed weapon is one of the row's (True). A coaxial MG (+Co) has no printed rating."""
+    arcs = set(weapon.arcs)
     coax = False
     for printed in row.row["weapons"]:
         allowed, has_coax = weapon_arcs(printed["weapon"])
         coax = coax or (has_coax and arcs <= allowed)
-        forms = {printed_form(printed["SHOOT"]), printed_form(printed["SHOOT"]).split("x")[-1]}
-        if rating in forms and arcs <= allowed:
-            return
+        if _fits(printed, weapon):
+            return True
     shown = "; ".join(f"{w['weapon']} {w['SHOOT']}" for w in row.row["weapons"]) or "none"
     if coax:
         ck.error(entry.unit, VEH_STATS, weapon.shoot, shown, f"{row.name}: +Co",
                  f"weapon {weapon.weapon!r} rated {weapon.shoot!r}: a coaxial MG's rating is not printed",
                  "ambiguous")
-        return
+        return False
     ck.error(entry.unit, VEH_STATS, f"{weapon.shoot} ({','.join(weapon.arcs)})", shown, f"{row.name}: {shown}",
              f"weapon {weapon.weapon!r} is not one of the row's (rating and arcs)")
+    return False
+
+
+def _mounts(printed: dict) -> int:
+    """How many weapons a printed line is: "2x LMG (L)" two; "LMG (TH)*" one in each hull facing
+    ("the arrangement of an LMG in each hull facing"), four; else one."""
+    if re.match(r"^\s*(\d+)x", printed["weapon"]):
+        return int(re.match(r"^\s*(\d+)x", printed["weapon"])[1])
+    return 4 if "(TH)" in printed["weapon"] else 1
+
+
+def _hard_weapon_count(ck: Any, entry: ListedUnit, row: VehicleRow, listed: list) -> None:
+    """No more weapons than the row prints ("Each weapon that can shoot independently is listed
+    with the firing arc it can attack into"): each listed weapon takes one of the row's, a line
+    "2x ..." two of them (a matching of listed weapons to printed ones)."""
+    slots = [printed for printed in row.row["weapons"] for _ in range(_mounts(printed))]
+    taken: dict[int, int] = {}     # slot -> listed weapon index
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, printed in enumerate(slots):
+            if j in seen or not _fits(printed, listed[i]):
+                continue
+            seen.add(j)
+            if j not in taken or place(taken[j], seen):
+                taken[j] = i
+                return True
+        return False
+
+    extra = [w.weapon for i, w in enumerate(listed) if not place(i, set())]
+    if extra:
+        shown = "; ".join(f"{w['weapon']} {w['SHOOT']}" for w in row.row["weapons"]) or "none"
+        ck.error(entry.unit, VEH_STATS, len(listed), len(listed) - len(extra), f"{row.name}: {shown}",
+                 f"{len(listed)} weapons listed, the row prints {len(slots)}: {', '.join(extra)} has no weapon of "
+                 "the row left")
