@@ -269,9 +269,9 @@ COVERAGE = {
                          "recorded modifiers instead of its halved dice (a vehicle's per weapon: \"low on ammo\" for "
                          "that weapon)"),
     "AVBCW.EQ.BOMBS": ("implemented", f"{TESTS}test_equipment_that_adds_dice; "
-                       f"{TESTS}test_equipment_counted_where_it_does_not_apply",
-                       "\"+1(+1) SHOOT within 12”\" (range by `avbcw-range`), counted beyond: its mismatch; its cost "
-                       "and who may take it: the army list's"),
+                       f"{TESTS}test_equipment_counted_where_it_does_not_apply; {TESTS}test_bombs_give_a_hard_rating_within_12",
+                       "\"+1(+1) SHOOT within 12”\" (range by `avbcw-range`; a unit without a bracket gets 1 hard die), "
+                       "counted beyond: its mismatch; its cost and who may take it: the army list's"),
     "AVBCW.EQ.SMG": ("partial", f"{TESTS}test_equipment_that_adds_dice; {TESTS}test_equipment_counted_where_it_does_not_apply",
                      "\"+1 SHOOT (12”)\" on soft dice, lost once low on ammo; counted beyond 12” or once lost: its "
                      "mismatch"),

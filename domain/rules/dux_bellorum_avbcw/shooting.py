@@ -477,10 +477,13 @@ COVERAGE = {
                   "hill rules); an obstacle at either end `ambiguous`; indirect shots `unverifiable`"),
     "AVBCW.AMMO.LOW": ("implemented", f"{TESTS}test_low_on_ammo_from_the_faces; "
                        f"{TESTS}test_ones_not_beating_hits_and_unrecorded_lows; "
-                       f"{TESTS}test_a_second_low_result_stops_the_shooting; {LEGAL_REST}",
+                       f"{TESTS}test_a_second_low_result_stops_the_shooting; {TESTS}test_a_low_result_that_names_no_attack; "
+                       "tests/unit/test_avbcw_support.py::test_an_off_table_call_spends_no_ammunition_of_the_caller; "
+                       f"{LEGAL_REST}",
                        "`ones` from the DB.SHOOT faces (mismatch), \"more '1's' than successful hits\" against the "
-                       "AmmoStateChanged recorded (or missing by the phase's end), half the dice (round down; with "
-                       "modifiers by `avbcw-low-ammo-halve`), no shot after a second low result"),
+                       "AmmoStateChanged recorded (or missing by the phase's end; one naming no attack answers the unit's "
+                       "last resolved attack), half the dice (round down; with modifiers by `avbcw-low-ammo-halve`), "
+                       "no shot after a second low result; an off-table call (\"Instead of shooting\") spends none"),
     "AVBCW.EQ.INDIRECT": ("partial", TESTS + "test_an_indirect_weapon_has_a_minimum_range",
                           "minimum range (\"even partly within\"); exactly at it: `ambiguous` (\"≥12”\"); the "
                           "line of communication and spotters: support.py"),
