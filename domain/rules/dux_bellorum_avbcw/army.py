@@ -354,10 +354,12 @@ COVERAGE = {
                          "ArmyListed against the row: Figs, MV BRV MELEE SHOOT PRO COH as printed (spaces and inch "
                          "marks aside), PTS plus the special rules' points; heavy mortar \"3 4\": "
                          "`avbcw-heavy-mortar-pts` (no default: `ambiguous`)"),
-    "AVBCW.VEH.STATS": ("implemented", f"{TESTS}test_vehicles_as_printed_with_options_and_tank_commanders",
+    "AVBCW.VEH.STATS": ("implemented", f"{TESTS}test_vehicles_as_printed_with_options_and_tank_commanders; "
+                        f"{TESTS}test_no_more_weapons_than_the_row_prints",
                         "ArmyListed against the soft or hard vehicle row: crew, MV, BRV, SHOOT and PRO as printed "
                         "(a soft vehicle's with or without its options applied), options of the soft table only, each "
-                        "weapon's rating and arcs among the row's (a coaxial MG's unprinted rating: `ambiguous`), PTS"),
+                        "weapon's rating and arcs among the row's (a coaxial MG's unprinted rating: `ambiguous`), no "
+                        "more weapons than the row prints (\"2x\" two), PTS"),
     "AVBCW.SR.CAP": ("implemented", f"{TESTS}test_the_cap_of_2_to_7_points; {TESTS}test_army_rules_and_the_total",
                      "special rules taking a unit below 2 or above 7 points; `total` the units' and army rules' "
                      "points"),
