@@ -430,8 +430,11 @@ def on_road(path: Sequence[Any], roads: Iterable[Mapping]) -> bool:
     coords = [xy(p) for p in path]
     track = LineString(coords) if len(coords) > 1 else Point(coords[0])
     samples = shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP)))
-    return bool(lines) and all(any(round_inches(line.distance(s)) <= half for line, half in lines)
-                               for s in samples)
+    near = [False] * len(samples)
+    for line, half in lines:   # each road's distances to every sample at once
+        for i in _rounded_at_most(shapely.distance(samples, line), half):
+            near[i] = True
+    return bool(lines) and all(near)
 
 
 # ---------------------------------------------------------------- arcs
