@@ -164,3 +164,18 @@ def test_bombs_give_a_hard_rating_within_12():
     game = duel(shooter=bombs)
     seq = shoot(game, dice=1, rating="hard")
     assert game.verdicts("AVBCW.SHOOT.MODS")[seq] == ["violation"]
+
+
+def test_a_prone_unit_that_gets_up_is_in_the_open_again():
+    # AVBCW, Going prone: "A prone unit can get up and move normally in later turns": once it has
+    # moved (or stood up) the -1 for "Target unit is prone" no longer applies
+    game = duel()
+    game.add("UnitStatusChanged", {"unit": "s-1", "status": "prone"}, "socialist")
+    prone = shoot(game, dice=5)
+    game.add("UnitMoved", {"unit": "s-1", "path": [{"x": 24.0, "y": 22.0}, {"x": 24.0, "y": 24.0}]}, "socialist")
+    up = shoot(game, attack="a-2", dice=6)
+    game.add("UnitStatusChanged", {"unit": "s-1", "status": "prone"}, "socialist")
+    game.add("UnitStatusChanged", {"unit": "s-1", "status": "standing"}, "socialist")
+    stood = shoot(game, attack="a-3", dice=6)
+    verdicts = game.verdicts("AVBCW.SHOOT.MODS")
+    assert verdicts[prone] == ["ok"] and verdicts[up] == ["ok"] and verdicts[stood] == ["ok"]

@@ -54,6 +54,23 @@ class AVBCWShotDice(ListedModule):
         self.mad: dict[str, int] = {}    # unit -> seq of its mad minute, until its ammunition changes
         self.smg_lost: set[str] = set()  # SMGs: "This bonus is permanently lost once the unit becomes 'low on ammo'"
         self.withheld: list[Part] = []   # the shot's equipment that does not apply (beyond 12”, lost)
+        self.down: set[str] = set()      # units lying prone (going prone, or suppressed), until they get up
+
+    def on_UnitStatusChanged(self, line):
+        """Who lies prone: a unit that went prone, or was suppressed ("automatically goes (or stays)
+        prone", unless it is of the types that "do not go prone"), until it gets up: "A prone unit can
+        get up and move normally in later turns" (a move, or a `standing` status)."""
+        data = self.ctx.typed(line)
+        kind = type_of(self.ctx.board.units.get(data.unit), self.lists.get(data.unit))
+        if data.status == "prone" or (data.status == "suppressed" and not never_prone(kind)):
+            self.down.add(data.unit)
+        elif data.status in ("standing", "suppression-ignored"):   # Fearless "can choose to ignore any suppression"
+            self.down.discard(data.unit)
+        return ()
+
+    def on_UnitMoved(self, line):
+        self.down.discard(self.ctx.typed(line).unit)
+        return ()
 
     def on_AmmoStateChanged(self, line):
         data = self.ctx.typed(line)
@@ -200,8 +217,7 @@ class AVBCWShotDice(ListedModule):
                   and line is not None and line.intersects(geo.feature_shape(f))}
         smoke = [m.get("id") for m in self.ctx.board.markers if m.get("marker") == "smoke" and line is not None
                  and line.distance(Point(geo.xy(m["position"]))) <= float(m.get("radius") or 0)]
-        prone = "prone" in target.status or ("suppressed" in target.status
-                                             and not never_prone(type_of(target, self.lists.get(data.target))))
+        prone = data.target in self.down
         if not data.indirect:   # "*Does not apply against Indirect fire"
             soft += [f"in terrain ({', '.join(in_terrain)})"] * bool(in_terrain)
             soft += [f"behind {k}" for k, cover in behind.items() if cover == "soft"]
@@ -281,7 +297,9 @@ COVERAGE = {
     "AVBCW.AB.TRENCHRATS": ("implemented", TESTS + "test_cover_on_the_table",
                             "\"an additional -1\" for a Trench rats target behind a hedge, fence or wall; its cost: the "
                             "army list's"),
-    "AVBCW.PRONE": ("partial", TESTS + "test_cover_on_the_table", "a prone target in the open: -1"),
+    "AVBCW.PRONE": ("partial", f"{TESTS}test_cover_on_the_table; {TESTS}test_a_prone_unit_that_gets_up_is_in_the_open_again",
+                    "a prone target in the open: -1, until it moves or stands (\"can get up and move normally in later "
+                    "turns\")"),
     "AVBCW.VEH.DAMAGE_SOURCE": ("ambiguous", TESTS + "test_half_a_rating_at_a_soft_vehicle",
                                 "a shot at a soft vehicle rolling half its dice, \"at half that value (rounded down\" "
                                 "with its parenthesis unclosed (AVBCW.Z 3): `ambiguous`; the full dice: ok"),
