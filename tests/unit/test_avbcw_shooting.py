@@ -265,3 +265,12 @@ def test_a_turret_fires_all_round_from_its_centre():
     game = duel(shooter=car, target_at=(33.0, 22.0), options=("avbcw-arc=narrow",))
     seq = shoot(game, weapon="lmg", dice=4)
     assert game.verdicts("AVBCW.VEH.SHOOT")[seq] == ["violation"]
+
+
+def test_recorded_modifiers_in_their_usual_forms():
+    # AVBCW, Shooting: "A unit that is low on ammo rolls half its Shooting dice (round down)": the halving
+    # weighs the recorded modifiers, whatever form the log gives them (game-log-tabletop.md gives none)
+    from domain.rules.dux_bellorum_avbcw.shooting import modifier_sum
+    assert modifier_sum([{"value": -2, "why": "suppressed"}, "-1 prone", 1]) == -2
+    assert modifier_sum([{"amount": -2, "why": "suppressed"}]) == -2
+    assert modifier_sum([{"why": "suppressed"}]) is None

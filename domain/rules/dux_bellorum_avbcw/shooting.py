@@ -314,7 +314,7 @@ def low_result(entry: Optional[ListedUnit], faces: list[int], ones: int, hits: i
 
 
 SIGNED = re.compile(r"^\s*([+-]?\d+)")
-NUMERIC_KEYS = ("dice", "value", "mod", "modifier", "delta", "change")
+NUMERIC_KEYS = ("dice", "value", "amount", "mod", "modifier", "delta", "change")
 
 
 def modifier_sum(modifiers: list[Any]) -> Optional[int]:
