@@ -109,8 +109,30 @@ def test_the_jump_pack_chart_follows_the_move():
     setup = rebels(("r-1/all", "jump-pack"), figures=10)
     assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24)), setup=setup), "MOG.JUMP") == \
         ["ok", "ok", "missing-roll"]
-    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24), chart=6), setup=setup), "MOG.JUMP") == \
-        ["ok", "ok", "ok", "ambiguous"]
+    casualty = line("CasualtiesTaken", {"unit": "r-1", "killed": 1, "wounded": 0, "cause": "MOG.JUMP"}, side="rebels")
+    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24), chart=6), casualty, setup=setup),
+                    "MOG.JUMP") == ["ok", "ok", "ok", "ambiguous"]
+
+
+def test_the_jump_pack_chart_result_is_applied():
+    # MOG, Silly Contraptions (printed under "C. Flame Rifles"): "After moving the figure, refer to the jump pack
+    # chart and apply the result to the movement. Jump pack chart 1, 2 No effect on movement 3, 4 Scatter D6 away
+    # 5 Crashes, pilot casualty 6 Explodes as it takes off"
+    setup = rebels(("r-1/all", "jump-pack"), figures=10)
+    flight = jump([3] * 5, (40, 24), (30, 24), chart=5)
+    casualty = line("CasualtiesTaken", {"unit": "r-1", "killed": 1, "wounded": 0, "cause": "MOG.JUMP"}, side="rebels")
+    assert verdicts(game(*turn(1), *flight, casualty, setup=setup), "MOG.JUMP") == ["ok", "ok", "ok"]
+    assert verdicts(game(*turn(1), *flight, setup=setup), "MOG.JUMP")[-1] == "violation"
+    scatter = jump([3] * 5, (40, 24), (30, 24), chart=4)
+    def scattered(face, to):
+        return [roll("MOG.JUMP.SCATTER", [face], subject="r-1", side="rebels"),
+                line("UnitMoved", {"unit": "r-1", "mode": "scatter", "path": [{"x": 30.0, "y": 24.0},
+                                                                             {"x": 30.0, "y": to}]}, side="rebels")]
+    assert verdicts(game(*turn(1), *scatter, *scattered(3, 27.0), setup=setup), "MOG.JUMP") == ["ok", "ok", "ok", "ok"]
+    assert verdicts(game(*turn(1), *scatter, *scattered(3, 29.0), setup=setup), "MOG.JUMP")[-1] == "violation"
+    assert verdicts(game(*turn(1), *scatter, setup=setup), "MOG.JUMP")[-1] == "violation"
+    assert verdicts(game(*turn(1), *jump([3] * 5, (40, 24), (30, 24), chart=2), setup=setup), "MOG.JUMP") == \
+        ["ok", "ok", "ok"]
 
 
 def test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded():

@@ -19,6 +19,7 @@ CONGREVE, PA, CLOCKWORK = RULEBOOK.rule("MOG.CONGREVE"), RULEBOOK.rule("MOG.PA")
 RULES = {"tesla-rifle": TESLA, "flame-rifle": FLAME, "congreve": CONGREVE}
 DICE = {"tesla-rifle": 3, "flame-rifle": 3, "congreve": 6}   # "Roll 3D20", "Roll 3D20", "Roll 6D20"
 FLAME_RANGE, OPERATOR_REACH = 8.0, 2.0                       # "Range is 8", "within 2"
+SCATTER_WHY = "jump-pack: \"Scatter D6 away\""
 HALF_PLATOON = 10                                            # "one officer, one NCO and eight soldiers"
 
 
@@ -154,6 +155,9 @@ class Contraptions(RuleModule):
         if move.mode == "jump-pack":
             self.pending.append((move.unit, seq, "\"After moving the figure, refer to the jump pack chart\""))
             return self._jump_move(move, length, seq)
+        if move.mode == "scatter" and any(p[0] == move.unit and p[2].startswith(SCATTER_WHY) for p in self.pending):
+            self.pending = [p for p in self.pending if not (p[0] == move.unit and p[2].startswith(SCATTER_WHY))]
+            return [self._scatter(move, length, seq)]
         kind, unit = (vehicle_of(self.ctx, move.unit) or {}).get("kind"), self.ctx.board.units.get(move.unit)
         if kind == "powered-armour" and unit is not None and "wounded" in unit.status and length > 0:
             return [self._allowance(PA, move.unit, "MOG.PA", 1, length, seq, "a wounded PA \"can only move 1D6\"")]
@@ -191,11 +195,28 @@ class Contraptions(RuleModule):
         out = [JUMP.judge(seq, test.result == face, f"jump pack chart {face}", f"the chart d6 shows {face}, not "
                           f"{test.result}", verdict=Verdict.MISMATCH, expected=face, recorded=test.result,
                           related=[roll["seq"]])]
+        # "3, 4 Scatter D6 away 5 Crashes, pilot casualty 6 Explodes as it takes off": what the result leaves
+        if test.result in (3, 4):
+            self.pending.append((test.unit, seq, SCATTER_WHY + f" (chart {test.result})"))
+        elif test.result in (5, 6):
+            what = "Crashes, pilot casualty" if test.result == 5 else "Explodes as it takes off"
+            self.pending.append((test.unit, seq, f"jump-pack: chart {test.result}, \"{what}\": the figure is a casualty"))
         if test.result == 6 and self.ctx.interpretations.reading("mog-jump-6") is None:
             out.append(JUMP.ambiguous(seq, "\"6 Explodes as it takes off\", yet the chart is read \"After moving\": "
                                       "the figure's move stands or not", interpretation=self.ctx.interpretations.label(
                                           "mog-jump-6")))
         return out
+
+    def _scatter(self, move, length: float, seq: int) -> RuleApplication:
+        """"3, 4 Scatter D6 away": the scatter move is the MOG.JUMP.SCATTER d6 in inches (its direction is
+        left to the table)."""
+        roll = last_roll(self.ctx, move.unit, "MOG.JUMP.SCATTER", seq)
+        if roll is None:
+            return JUMP.missing_roll(seq, f"{move.unit} scatters without its MOG.JUMP.SCATTER d6 (\"Scatter D6 away\")")
+        face = self.ctx.typed(roll).result
+        return JUMP.judge(seq, abs(length - face) <= 0.1, f"scatters {length}\", the d6's {face}\"",
+                          f"\"Scatter D6 away\": the d6 shows {face}, the scatter move is {length}\"", expected=float(face),
+                          recorded=length, related=[roll["seq"]])
 
     # -- the Clockwork chart -------------------------------------------------------------------
     def on_HitCardResolved(self, line):
@@ -263,9 +284,12 @@ class Contraptions(RuleModule):
         later = self.ctx.of_type
         if why.startswith("\"After moving"):
             return JUMP.missing_roll(seq, f"{unit}: no JumpPackTested after its jump ({why})")
+        if why.startswith(SCATTER_WHY):
+            return JUMP.violation(seq, f"{unit}: {why}; no UnitMoved mode scatter that turn")
         if "casualty" in why:
             taken = [l for l in later("CasualtiesTaken", after=seq, before=last + 1) if self.ctx.typed(l).unit == unit]
-            return None if taken else RULES[why.split(":")[0]].violation(seq, f"{unit}: {why}; no CasualtiesTaken")
+            rule = RULES.get(why.split(":")[0], JUMP)
+            return None if taken else rule.violation(seq, f"{unit}: {why}; no CasualtiesTaken")
         rallied = [l for l in later("CardDrawn", after=seq, before=last + 1)
                    if self.ctx.typed(l).for_ == "TSATF.RALLY" and self.ctx.typed(l).subject == unit]
         shaken = [l for l in later("UnitStatusChanged", after=seq, before=last + 1)
@@ -279,9 +303,10 @@ TESTS = "tests/unit/test_mog_contraptions.py::"
 COVERAGE = {
     "MOG.JUMP": ("ambiguous", "; ".join(TESTS + t for t in (
         "test_jump_packs_move_5_dice_or_4_over_a_tall_obstacle", "test_the_jump_pack_chart_follows_the_move",
-        "test_jump_troops_are_half_platoons")),
+        "test_jump_troops_are_half_platoons", "test_the_jump_pack_chart_result_is_applied")),
         "`Contraptions`: half platoons of 10, 5 dice or 4 over a `tall` feature, the chart after the move (its d6), "
-        "fires as mounted; 6 is `mog-jump-6` (no default: `ambiguous`); scatter's direction is left to the table"),
+        "3-4 a scatter move of the MOG.JUMP.SCATTER d6 in inches, 5 and 6 a casualty that turn, fires as mounted; 6 "
+        "is `mog-jump-6` (no default: `ambiguous`); scatter's direction is left to the table"),
     "MOG.TESLA": ("needs a chart", TESTS + "test_tesla_rifles_roll_3d20_and_their_20s_explode",
                   "`Contraptions`: 3D20, the 20s counted, the carrier a casualty on a 20, a hit target rallies or is "
                   "shaken; the hits are TSATF's Dervish rifle column: `unverifiable` without it"),
