@@ -61,3 +61,28 @@ def test_the_spotting_roll_is_a_d10():
     b.phase_start("offensive-small-arms-fire", "british")
     roll = b.add("DieRolled", {"purpose": "IM.SPOT.ROLL", "die": "d6", "result": 3, "subject": "b-1"}, side="british")
     assert (roll["seq"], "IM.CORE.DICE", "violation") in findings(b, "IM.CORE.DICE")
+
+
+def _case_lines(name: str) -> list[str]:
+    from tests.conftest import ROOT
+    return (ROOT / "tests" / "acceptance" / "cases_avbcw" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def _roll_about(texts: list[str], subject: str, purpose: str, phase: str) -> list[str]:
+    import json
+    last = json.loads(texts[-1])
+    roll = {**last, "seq": last["seq"] + 1, "phase": phase, "side": last["side"] or "royalist", "type": "DieRolled",
+            "data": {"purpose": purpose, "die": "d6", "result": 3, "subject": subject}}
+    roll.pop("prev", None)
+    return [*texts, json.dumps(roll)]
+
+
+def test_a_roll_may_be_about_a_unit_an_army_list_names_or_a_marker_placed():
+    # game-log-tabletop.md: Subterfuge's d6 is rolled "before deployment" about its target, which
+    # only the army list names by then; a smoke marker's drift d6 is about the marker (its `id`).
+    texts = _case_lines("army-smoke-mortar-in-range")     # r-mor listed and deployed; smoke sm-1 placed last
+    smoke = _roll_about(texts, "sm-1", "AVBCW.EQ.SMOKE", "missile-fire")
+    assert [f for f in audit_lines(read_lines(smoke)).findings if f.rule == "AVBCW.CORE.REF"] == []
+    nothing = _roll_about(texts, "sm-9", "AVBCW.EQ.SMOKE", "missile-fire")
+    assert [(f.rule, f.verdict.value) for f in audit_lines(read_lines(nothing)).findings
+            if f.rule == "AVBCW.CORE.REF"] == [("AVBCW.CORE.REF", "violation")]
