@@ -54,4 +54,6 @@ def distance(ctx, a: Any, b: Any) -> float:
 
 def overlaps(a: geo.Extent, b: geo.Extent) -> bool:
     """Figures of the two "intermix": their extents overlap, more than touching."""
+    if a.core.distance(b.core) > a.radius + b.radius:
+        return False   # apart, so their drawn shapes (inside the extents) are too: nothing to buffer
     return a.shape.buffer(-OVERLAP_DEPTH).intersects(b.shape.buffer(-OVERLAP_DEPTH))

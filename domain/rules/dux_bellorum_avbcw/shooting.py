@@ -405,12 +405,18 @@ class Aim:
         """The best line of the origins in arc (the shooter picks the facing it fires from)."""
         if not self.origins:
             return None
-        features = self.ctx.board.table["features"]
-        friends = friends_of(self.ctx.board, self.shooter.side, (self.data.shooter, self.data.target))
-        shooter_shape = unit_extent(self.shooter)
-        asked = [(label, geo.sight(point, self.target_shape, features, friends, shooter=shooter_shape))
-                 for label, point in self.origins]
-        return min(asked, key=lambda a: geo.RANK[a[1].status])
+        # Every module judging this shot asks the same question of the same board, and the target
+        # priority asks it of every enemy: each asked once per board moment.
+        sights = self.ctx.at_moment("avbcw-sights", dict)
+        key = (self.data.shooter, self.data.target, tuple(self.origins))
+        if key not in sights:
+            features = self.ctx.board.table["features"]
+            friends = friends_of(self.ctx.board, self.shooter.side, (self.data.shooter, self.data.target))
+            shooter_shape = unit_extent(self.shooter)
+            asked = [(label, geo.sight(point, self.target_shape, features, friends, shooter=shooter_shape))
+                     for label, point in self.origins]
+            sights[key] = min(asked, key=lambda a: geo.RANK[a[1].status])
+        return sights[key]
 
     def ranges(self, printed: Optional[str], rating: Optional[Rating]) -> list[RuleApplication]:
         """"Where a distance is listed, this shoot rating has a limited range, otherwise the range is
