@@ -109,3 +109,17 @@ def test_a_vehicle_charging_infantry_fights_without_latch_or_hatch():
     assert verdicts(lines, "MOG.CC.VEH_ATTACK") == ["ok"]
     # the infantry charging the closed landship still goes through the steps
     assert verdicts(game(*turn(1), fight(charged=True)), "MOG.CC.CLOSED") == ["violation"]
+
+
+def test_powered_armour_fights_as_a_figure_and_wounded_at_minus_2():
+    # MOG, E. Steam-Powered Armour: "A PA is treated as a key figure ... When wounded ... they suffer a -2 modifier
+    # in close combat"; F. 2's three steps are for "a closed vehicle", not a suit of armour
+    pa = built(kind="powered-armour", crew=1, weapons=[{"weapon": "l-1/mg", "type": "machine-gun", "mount": "forward",
+                                                        "crew": 1}])
+    wounded = line("UnitStatusChanged", {"unit": "l-1", "status": "wounded"}, phase="close-combat")
+    def melee(*mods):
+        return [fight(charged=True), resolved(0, modifiers=list(mods), unit="l-1")]
+    assert verdicts(game(*turn(1), *melee(), setup=pa), "MOG.CC.CLOSED") == []
+    assert verdicts(game(*turn(1), wounded, *melee({"value": -2, "why": "wounded"}), setup=pa), "MOG.PA")[-1] == "ok"
+    assert verdicts(game(*turn(1), wounded, *melee(), setup=pa), "MOG.PA")[-1] == "violation"
+    assert verdicts(game(*turn(1), *melee(), setup=pa), "MOG.PA") == ["ok"]   # built; unwounded: no -2

@@ -19,6 +19,9 @@ OPEN, CLOSED = RULEBOOK.rule("MOG.CC.OPEN"), RULEBOOK.rule("MOG.CC.CLOSED")
 VEH_ATTACK = RULEBOOK.rule("MOG.CC.VEH_ATTACK")
 STEPS = ("latch", "hatch", "crew")   # "a) The attacker latches onto the vehicle. b) ... opens the hatch. c) ... the crew"
 CHARGING = 3                         # "Vehicle Close Combat modifiers Charging +3"
+WOUNDED_PA = -2                      # E. Steam-Powered Armour: wounded, "a -2 modifier in close combat"
+PA = RULEBOOK.rule("MOG.PA")
+VEHICLE_KINDS = frozenset({"landship", "airship", "airplane"})
 
 
 def modifier_values(modifiers: list[Any]) -> list[float]:
@@ -90,7 +93,7 @@ class VehicleCombat(RuleModule):
         fight, seq = self.ctx.typed(line), line["seq"]
         self.fights[fight.combat] = fight
         units = [u for side in fight.sides for u in side.units]
-        vehicles = [u for u in units if vehicle_of(self.ctx, u) is not None]
+        vehicles = [u for u in units if self._machine(u)]
         figures = [u for u in units if u not in vehicles]
         out = []
         charging = {u for side in fight.sides if side.charged for u in side.units}
@@ -111,6 +114,12 @@ class VehicleCombat(RuleModule):
         if len(vehicles) >= 2:
             self.owed.append((fight.combat, seq, vehicles))
         return out
+
+    def _machine(self, unit: str) -> bool:
+        """A vehicle of F. Close Combat: a landship, or an airship or airplane ("must follow the landship close
+        combat rules"). Powered Armour and Clockworks are figures in close combat: a PA is "a suit of armour" worn
+        by a soldier (-2 when wounded), a Clockwork "will fight as Zulus"; there is no hatch to open on them."""
+        return (vehicle_of(self.ctx, unit) or {}).get("kind") in VEHICLE_KINDS
 
     def _closed(self, vehicle: str, attackers: list[str], step: Optional[str], seq: int) -> list[RuleApplication]:
         """F. 2: "the combat is in three steps", in their order, each attacker's own."""
@@ -138,14 +147,22 @@ class VehicleCombat(RuleModule):
         out = []
         if fight.step in ("latch", "hatch"):
             # "In the first two steps, the attacker does not wound anything, but can be wounded."
-            attackers = [u for side in fight.sides for u in side.units if vehicle_of(self.ctx, u) is None]
+            attackers = [u for side in fight.sides for u in side.units if not self._machine(u)]
             wounding = [r.unit for r in result.results if r.unit in attackers and r.hits > 0]
             out.append(CLOSED.judge(seq, not wounding, f"step {fight.step}: the attacker wounds nothing",
                                     f"in step {fight.step} {', '.join(wounding)} scores hits: \"the attacker does not "
                                     "wound anything\"", recorded=wounding))
         charged = {u for side in fight.sides if side.charged for u in side.units}
+        units = self.ctx.board.units
         for r in result.results:
-            if r.unit in charged and vehicle_of(self.ctx, r.unit) is not None:
+            if (vehicle_of(self.ctx, r.unit) or {}).get("kind") == "powered-armour" and r.unit in units \
+                    and "wounded" in units[r.unit].status:
+                # E. Steam-Powered Armour: wounded, "they suffer a -2 modifier in close combat"
+                out.append(PA.judge(seq, WOUNDED_PA in modifier_values(r.modifiers), f"{r.unit} wounded: -2",
+                                    f"{r.unit} is a wounded PA: \"they suffer a -2 modifier in close combat\" is not "
+                                    f"among its modifiers {r.modifiers}", expected="-2", recorded=r.modifiers))
+        for r in result.results:
+            if r.unit in charged and self._machine(r.unit):
                 mods = modifier_values(r.modifiers)
                 out.append(VEH_ATTACK.judge(seq, CHARGING in mods, f"{r.unit} charging: +3",
                                             f"{r.unit} charged: \"Vehicle Close Combat modifiers Charging +3\" is not "

@@ -317,9 +317,11 @@ COVERAGE = {
     "MOG.CONGREVE": ("needs a chart", TESTS + "test_congreve_rockets_do_not_fire_after_moving",
                      "`Contraptions`: 6D20, no fire after moving, artillery against landships; the hits are TSATF's "
                      "Machine Gun (short range) column"),
-    "MOG.PA": ("implemented", TESTS + "test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded",
-               "`Contraptions`: one weapon a turn, a wounded PA 1D6 and mounted or short range; cohesion and the -2 in "
-               "close combat are TSATF's"),
+    "MOG.PA": ("implemented", TESTS + "test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded; "
+               "tests/unit/test_mog_combat.py::test_powered_armour_fights_as_a_figure_and_wounded_at_minus_2",
+               "`Contraptions`: one weapon a turn, a wounded PA 1D6 and mounted or short range; the -2 in close combat "
+               "when wounded is judged by `VehicleCombat` (combat.py), which fights a PA as a figure (no latch or "
+               "hatch); cohesion and the melee itself are TSATF's"),
     "MOG.CLOCKWORK": ("implemented", TESTS + "test_a_clockwork_refers_to_its_chart_every_turn",
                       "`Contraptions`: the chart's d6 every turn after a face card, 3 and 4 stop it moving or "
                       "shooting, broken down or shut down it does not shoot, repair with an operator within 2\"; "
