@@ -85,6 +85,10 @@ class RuleSet:
     # and `message` for data that is not an army list.
     army_check: Optional[Callable[[], Callable[..., Any]]] = None
     title: str = ""
+    # Which of a listed vehicle's weapons are turret-mounted, firing all round from the turret's
+    # centre (a tabletop rule system whose army list tells it): () -> (the unit's army-list entry)
+    # -> the ids of those weapons. `umpire sight` and the replay's shot lines ask it, as the audit does.
+    turret_weapons: Optional[Callable[[], Callable[[Mapping[str, Any]], set[str]]]] = None
     # The dashboard renderer that draws its games, by name (dashboard/renderers.py: `hex`,
     # `tabletop`, or one a package registers under `umpire.renderers`); None: its geometry's.
     renderer: Optional[str] = None

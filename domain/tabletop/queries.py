@@ -19,6 +19,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
 from domain.board.state import BoardState, UnitState
+from domain.rulesets import find
 from domain.tabletop import geometry as geo
 from domain.tabletop import interpretations
 
@@ -165,7 +166,19 @@ class Origin:
 EDGE_OFFSETS = {"F": 0.0, "R": 90.0, "B": 180.0, "L": 270.0}
 
 
-def _vehicle_origins(unit: UnitState, lines: Lines, target: Any, half_width: float) -> list[Origin]:
+def _turret_weapons(ruleset_id: Optional[str], entry: Mapping[str, Any]) -> set[str]:
+    """The listed weapons the rule system says are turret-mounted (RuleSet.turret_weapons)."""
+    rules = find(ruleset_id)
+    if not entry or rules is None or rules.turret_weapons is None:
+        return set()
+    try:
+        return rules.turret_weapons()(entry)
+    except ValueError:   # an entry the army list's schema refuses: no turret known
+        return set()
+
+
+def _vehicle_origins(unit: UnitState, lines: Lines, target: Any, half_width: float,
+                     board_ruleset: Optional[str] = None) -> list[Origin]:
     """dux-bellorum-avbcw.txt, Vehicles: "A Vehicle's line of sight is measured from the centre
     edge of the facing being fired from, or the centre of the turret if the weapon is turret
     mounted". A weapon's arcs are measured from its `at` point (default: "the centre of the
@@ -173,14 +186,20 @@ def _vehicle_origins(unit: UnitState, lines: Lines, target: Any, half_width: flo
     weapons is asked from each of its four edges."""
     position, facing = unit.position, float(unit.facing or 0)
     w, d = float(unit.footprint["w"]), float(unit.footprint["d"])
-    weapons = _listed(lines, unit.unit)[0].get("weapons") or [{"arcs": list(EDGE_OFFSETS)}]
+    entry = _listed(lines, unit.unit)[0]
+    weapons = entry.get("weapons") or [{"arcs": list(EDGE_OFFSETS)}]
+    turrets = _turret_weapons(board_ruleset, entry)
     found: dict[str, Origin] = {}
     for weapon in weapons:
+        if weapon.get("weapon") in turrets:
+            # "Turrets have a 360° fire arc ... measured from the turret center" (its `at`, else the
+            # UnitDeployed `turret`, else the hull's centre)
+            found["turret"] = Origin("turret", geo.to_table(position, facing, weapon.get("at") or unit.turret
+                                                            or (0.0, 0.0)), True)
+            continue
         at = geo.to_table(position, facing, weapon.get("at") or (0.0, d / 2))
         for arc in weapon.get("arcs", []):
-            if arc == "T":   # "Turrets have a 360° fire arc ... measured from the turret center"
-                found["turret"] = Origin("turret", geo.to_table(position, facing, unit.turret or (0.0, 0.0)), True)
-            elif arc in EDGE_OFFSETS:
+            if arc in EDGE_OFFSETS:
                 inside = geo.in_arc(at, facing, target, EDGE_OFFSETS[arc], half_width)
                 earlier = found.get(arc)
                 found[arc] = Origin(arc, geo.edge_centre(position, facing, w, d, arc),
@@ -231,7 +250,7 @@ def sight(board: BoardState, lines: Lines, frm: Place, to: Place, chosen: Readin
     if shooter is None:
         origins = [Origin("point", _point(board, frm), True)]
     elif is_vehicle(shooter):
-        origins = _vehicle_origins(shooter, lines, target, ARC_HALF_WIDTH[chosen["avbcw-arc"]])
+        origins = _vehicle_origins(shooter, lines, target, ARC_HALF_WIDTH[chosen["avbcw-arc"]], board.ruleset)
     else:   # "A unit's line of sight is measured from its leader figure"
         origins = [Origin("leader", geo.xy(shooter.position), True)]
     friends = _friends(board, shooter.side if shooter else side, {frm, to} if shooter else {to})

@@ -222,3 +222,19 @@ def test_a_rolled_allowance_is_unknown_until_given(mog):
     assert given.to_json()["region"]["type"] == "Polygon"
     with pytest.raises(q.QueryError, match="--allowance"):
         q.reach_region(b, lines, "l-1", given=-1.0)
+
+
+def test_a_turret_weapon_is_sighted_from_the_turret_as_the_audit_sights_it():
+    # dux-bellorum-avbcw.txt, Vehicles: "Turrets have a 360° fire arc (unless otherwise specified)
+    # measured from the turret center"; the Rolls Royce's row prints "LMG (T)". With avbcw-arc=narrow
+    # the militia, about 30° off the bow, lies in no hull arc, yet the turret bears (the acceptance
+    # case shoot-turret-all-round-with-narrow-arcs, which the audit judges ok).
+    from tests.conftest import ROOT
+    path = ROOT / "tests" / "acceptance" / "cases_avbcw" / "shoot-turret-all-round-with-narrow-arcs.jsonl"
+    lines = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines()]
+    b = board(lines, upto=10)
+    answer = q.sight(b, lines[:10], "r-rr", "s-mil", q.readings(b.options))
+    assert answer.origin.label == "turret" and answer.origin.in_arc
+    assert answer.origin.point == (24.0, 8.0)          # no turret offset given: the hull's centre
+    shot = q.shot_view(b, lines[:10], lines[9]["data"], q.readings(b.options))
+    assert shot.arc is None                             # 360°: no wedge to draw

@@ -64,6 +64,18 @@ def _army_check():
     return army.army_report
 
 
+def _turret_weapons():
+    """(an ArmyListed unit entry) -> the ids of its turret weapons: a hard vehicle's row prints
+    them "(T)" (shooting.turret_mounted, as the audit reads them)."""
+    from domain.rules.dux_bellorum_avbcw.events import ListedUnit
+    from domain.rules.dux_bellorum_avbcw.shooting import turret_mounted
+
+    def turret_weapons(entry: Any) -> set[str]:
+        listed = ListedUnit.model_validate(entry)
+        return {w.weapon for w in listed.weapons or () if turret_mounted(listed, w)}
+    return turret_weapons
+
+
 def _analytics() -> type:
     """The fold of one game for the cross-game analytics (projections/analytics.py)."""
     from domain.rules.dux_bellorum_avbcw.analytics import AVBCWTally
@@ -80,7 +92,7 @@ def _generator():
 
 RULESET = tabletop_ruleset(
     events, own_board=BOARD, interpretations=interpretations.AVBCW, rule_modules=_rule_modules,
-    army_check=_army_check, analytics=_analytics, generator=_generator,
+    army_check=_army_check, analytics=_analytics, generator=_generator, turret_weapons=_turret_weapons,
     table_schemas=core_tables.TABLES,
     id="dux-bellorum-avbcw", prefix="AVBCW", book="Dux Bellorum: A Very British Civil War",
     title="Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
