@@ -181,3 +181,23 @@ def test_a_lone_flame_rifle_figure_fires_its_flame_rifle_without_naming_it():
     # a unit of twenty with one flame rifle: an unnamed shot is the unit's own rifles, not judged as the flame's
     crowd = rebels(("r-1/flame", "flame-rifle"))
     assert verdicts(game(*turn(1), closer(), unnamed, *resolved([7, 9, 12], 1), setup=crowd), "MOG.FLAME") == []
+
+
+def test_a_repaired_clockwork_is_no_longer_broken_down():
+    # MOG, F. Clockwork Men: "needs to roll for breakdown just like a landship (save that a broken down Clockwork
+    # cannot shoot or fire), requires an operator to repair it ... If the Clockwork breaks down, the operator must be
+    # within 2 in order to repair it"; B. 2: "On a 5 to 6, the system is repaired."
+    from tests.unit.test_mog_vehicles import breakdown, failing
+    cw = built(kind="clockwork", operator="op-1")
+    broke = [*breakdown(6, broke=True), line("UnitStatusChanged", {"unit": "l-1", "status": "broken-down"})]
+    def after(face):
+        fix = [roll("MOG.VEH.REPAIR", [face], turn=2),
+               line("RepairAttempted", {"unit": "l-1", "system": "engine", "repaired": face >= 5, "operator": "op-1"},
+                    turn=2)]
+        return game(*turn(1), *broke, *turn(2), *fix, *turn(3), *breakdown(2, n=3),
+                    line("ShotFired", {"attack": "a-1", "shooter": "l-1", "weapon": "l-1/gun", "target": "r-1",
+                                       "target_part": "vehicle", "weapon_class": "gun", "dice": 1, "range": 20.0},
+                         turn=3, phase="shooting"), setup=cw)
+    assert [f for f in failing(after(5)) if f[1] in ("MOG.CLOCKWORK", "MOG.VEH.BREAKDOWN")
+            and f[2] != "unverifiable"] == []   # the operator op-1 has no position: "within 2" unmeasured
+    assert ("MOG.CLOCKWORK", "violation") in [f[1:] for f in failing(after(3))]

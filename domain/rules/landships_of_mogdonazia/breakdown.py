@@ -59,7 +59,8 @@ class Breakdown(RuleModule):
         out = self._end_of_turn(line["seq"] - 1)
         self.turn = self.ctx.typed(line).turn
         self.pending, self.tested, self.moves = [], set(), {}
-        self.broken_at_start = {u.unit for u in self.ctx.board.units.values() if "broken-down" in u.status}
+        self.broken_at_start = {u.unit for u in self.ctx.board.units.values()
+                                if "broken-down" in standing_status(self.ctx, u, line["seq"])}
         self.turn_seq = line["seq"]
         return out
 
@@ -84,7 +85,7 @@ class Breakdown(RuleModule):
     def _restart(self, line, test) -> RuleApplication:
         seq = line["seq"]
         unit = self.ctx.board.units.get(test.unit)
-        if unit is None or "broken-down" not in unit.status:
+        if unit is None or "broken-down" not in standing_status(self.ctx, unit, seq):
             return RESTART.violation(seq, f"{test.unit} is not broken down: there is nothing to restart")
         roll = last_roll(self.ctx, test.unit, "MOG.VEH.BREAKDOWN.RESTART", seq)
         if roll is None:
@@ -106,11 +107,12 @@ class Breakdown(RuleModule):
         length = path_length(move.path)
         if length == 0:
             return ()
-        if "broken-down" in unit.status or restarted_this_turn(self.ctx, move.unit, line["seq"]):
-            why = "is broken down" if "broken-down" in unit.status else \
+        status = standing_status(self.ctx, unit, line["seq"])
+        if "broken-down" in status or restarted_this_turn(self.ctx, move.unit, line["seq"]):
+            why = "is broken down" if "broken-down" in status else \
                 "restarted this turn (\"the vehicle will move normally next turn\")"
             return [BREAKDOWN.violation(line["seq"], f"{move.unit} {why}: it does not move", recorded=length)]
-        if "immobilized" in standing_status(self.ctx, unit, line["seq"]):
+        if "immobilized" in status:
             return [RULEBOOK.rule("MOG.FIRE.CRIT").violation(line["seq"], f"{move.unit} is immobilized: it does not move",
                                                              recorded=length)]
         return ()

@@ -11,6 +11,7 @@ from typing import Any, Optional
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia import core_tables
 from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, vehicle_of
+from domain.rules.landships_of_mogdonazia.criticals import standing_status
 from domain.rules.landships_of_mogdonazia.fire import tsatf_fire
 from domain.tabletop.geometry import extent, features_touched, measure, path_length
 
@@ -109,7 +110,8 @@ class Contraptions(RuleModule):
                 return [PA.violation(seq, "a wounded PA's \"weapon will count as mounted or short range\"",
                                      recorded=shot.fires_as)]
         if kind == "clockwork" and unit is not None:
-            stopped = [s for s in ("broken-down", "shut-down") if s in unit.status] + self._chart_stops(shot.shooter,
+            stopped = [s for s in ("broken-down", "shut-down") if s in standing_status(self.ctx, unit, seq)] + \
+                self._chart_stops(shot.shooter,
                                                                                                          seq, True)
             if stopped:
                 return [CLOCKWORK.violation(seq, f"{shot.shooter} is {stopped[0]}: it cannot shoot")]
@@ -322,8 +324,9 @@ COVERAGE = {
                "`Contraptions`: one weapon a turn, a wounded PA 1D6 and mounted or short range; the -2 in close combat "
                "when wounded is judged by `VehicleCombat` (combat.py), which fights a PA as a figure (no latch or "
                "hatch); cohesion and the melee itself are TSATF's"),
-    "MOG.CLOCKWORK": ("implemented", TESTS + "test_a_clockwork_refers_to_its_chart_every_turn",
+    "MOG.CLOCKWORK": ("implemented", TESTS + "test_a_clockwork_refers_to_its_chart_every_turn; " + TESTS +
+                      "test_a_repaired_clockwork_is_no_longer_broken_down",
                       "`Contraptions`: the chart's d6 every turn after a face card, 3 and 4 stop it moving or "
-                      "shooting, broken down or shut down it does not shoot, repair with an operator within 2\"; "
-                      "Zulus and Egyptians are TSATF's"),
+                      "shooting, broken down or shut down it does not shoot, repair with an operator within 2\" (a "
+                      "successful repair ends its breakdown); Zulus and Egyptians are TSATF's"),
 }

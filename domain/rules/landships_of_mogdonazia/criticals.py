@@ -72,13 +72,27 @@ def _causes(status: str, hit) -> bool:
 def standing_status(ctx, unit: Any, before: Optional[int] = None) -> list[str]:
     """The unit's statuses, less an `immobilized` or `half-speed` whose every critical hit has had its
     system repaired since (and since the status was recorded): the system "is repaired", its effect
-    ends. A status no critical hit explains stays."""
+    ends. A status no critical hit explains stays. A Clockwork's `broken-down` ends with its repair."""
     out = []
     for status in unit.status:
         if status in ("immobilized", "half-speed") and _lifted(ctx, unit.unit, status, before):
             continue
+        if status == "broken-down" and _clockwork_repaired(ctx, unit.unit, before):
+            continue
         out.append(status)
     return out
+
+
+def _clockwork_repaired(ctx, unit: str, before: Optional[int]) -> bool:
+    """F. Clockwork Men: a broken-down Clockwork "requires an operator to repair it ... If the Clockwork breaks
+    down, the operator must be within 2 in order to repair it": a successful repair since it broke down ends it."""
+    if (vehicle_of(ctx, unit) or {}).get("kind") != "clockwork":
+        return False
+    marked = [line["seq"] for line in ctx.of_type("UnitStatusChanged", before=before)
+              if ctx.typed(line).unit == unit and ctx.typed(line).status == "broken-down"]
+    since = marked[-1] if marked else 0
+    return any(ctx.typed(line).unit == unit and ctx.typed(line).repaired
+               for line in ctx.of_type("RepairAttempted", after=since, before=before))
 
 
 def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
