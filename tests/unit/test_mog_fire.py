@@ -64,6 +64,13 @@ def test_more_cards_than_hits():
     assert [f[1:] for f in failing(game(*lines[len(SETUP):], *again))] == [("MOG.FIRE.CARD", "violation")]
 
 
+
+def test_every_hit_on_a_vehicle_plays_out_a_card():
+    # MOG, D. 2: "When a vehicle is hit, play out a card as per all other units": two hits, one card
+    lines = fired("AS", "critical", hits=2)
+    assert [f[1:] for f in failing(lines)] == [("MOG.FIRE.CARD", "missing-roll")]
+    assert failing(fired("AS", "critical", hits=1)) == []
+
 def test_powered_armour_face_is_a_wound_and_ace_killed():
     # E. "When hit, a face card counts as a wound, an ace as killed."
     pa = built(kind="powered-armour", crew=1, weapons=[])

@@ -60,6 +60,7 @@ class HitCards(RuleModule):
         self.cards: dict[str, list[int]] = {}   # attack -> seqs of its HitCardResolved
         self.keys: dict[str, dict[str, str]] = {}   # unit -> {key figure: what it carries}
         self.counts: dict[str, Optional[int]] = {}   # unit -> its figures at deployment
+        self.owed: list[tuple[str, int, int]] = []   # (attack, seq of its ShotResolved, hits) on a vehicle this turn
 
     def on_ShotFired(self, line):
         shot = self.ctx.typed(line)
@@ -74,11 +75,33 @@ class HitCards(RuleModule):
         resolved = self.ctx.typed(line)
         self.hits[resolved.attack] = resolved.hits
         shot = self.shots.get(resolved.attack)
+        if shot is not None and resolved.hits and shot.target_part == "vehicle" \
+                and vehicle_of(self.ctx, shot.target) is not None:
+            self.owed.append((resolved.attack, line["seq"], resolved.hits))
         carries = core_tables.carried(self.keys.get(shot.shooter, {}), shot,
                                      self.counts.get(shot.shooter)) if shot is not None else None
         if shot is None or not self.ctx.tables.has(TSATF_FIRE.id) or carries in ("tesla-rifle", "flame-rifle"):
             return ()   # the Tesla's hits are Contraptions'; the flame rifle's are the seed's "1-6"
         return tsatf_fire(self.ctx, shot, resolved, line["seq"], core_tables.column_of(shot, carries))
+
+    def on_TurnStarted(self, line):
+        return self._cards_owed(line["seq"] - 1)
+
+    def finish(self):
+        return self._cards_owed(len(self.ctx.lines))
+
+    def _cards_owed(self, last: int) -> list[RuleApplication]:
+        """D. 2: "When a vehicle is hit, play out a card as per all other units": one card a hit on a vehicle,
+        by the end of the turn of the hits."""
+        out = []
+        for attack, seq, hits in self.owed:
+            played = len(self.cards.get(attack, []))
+            if played < hits:
+                out.append(CARD.missing_roll(seq, f"{attack} hit a vehicle {hits} time(s): {played} card(s) played "
+                                             "out (\"When a vehicle is hit, play out a card\")",
+                                             expected=hits, recorded=played, related=[last]))
+        self.owed = []
+        return out
 
     def on_HitCardResolved(self, line):
         hit, seq = self.ctx.typed(line), line["seq"]
@@ -236,10 +259,12 @@ COVERAGE = {
     "MOG.FIRE.CARD": ("implemented", "; ".join(TESTS + t for t in (
         "test_hit_cards_by_weapon_class", "test_the_example_hit_card_is_a_critical_and_nothing_fails",
         "test_a_card_other_than_the_one_turned_is_a_mismatch", "test_more_cards_than_hits",
+        "test_every_hit_on_a_vehicle_plays_out_a_card",
         "test_a_card_drawn_twice_before_a_shuffle_is_a_violation", "test_a_card_from_an_empty_deck_is_a_violation",
         "test_a_save_card_is_checked_against_its_deck_under_its_own_id"))
         + "; tests/acceptance/test_mog_example.py::test_the_example_legal_lines_are_judged_ok",
-        "`HitCards`: the card turned, one per hit, the outcome by weapon class; fire at an open-topped crew needs "
+        "`HitCards`: the card turned, one per hit (no more, and none missing by the turn's end), the outcome by "
+        "weapon class; fire at an open-topped crew needs "
         "TSATF. `DeckChecks`: every card drawn against its deck, under `<for>.DECK` (`MOG.FIRE.CARD.DECK`, "
         "`TSATF.SAVE.DECK`, ...: game-log-tabletop.md, Cards); a `TSATF.*` card's `meaning` is `unverifiable` unless "
         "the table pack holds that procedure"),
