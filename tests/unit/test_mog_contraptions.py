@@ -44,8 +44,14 @@ def test_tesla_rifles_roll_3d20_and_their_20s_explode():
     casualty = line("CasualtiesTaken", {"unit": "r-1", "killed": 1, "wounded": 0, "cause": "MOG.TESLA"},
                     phase="shooting", side="rebels")
     shaken = line("UnitStatusChanged", {"unit": "l-1", "status": "shaken"}, phase="shooting")
-    lines = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 20, 7], 1, twenties=2), casualty, shaken, setup=setup)
+    # "Any additional rolls of 20 will affect one figure each, and must save in the usual TSATF manner (flip a card)"
+    save = line("CardDrawn", {"deck": "main", "card": "7H", "for": "TSATF.SAVE", "subject": "r-1"}, phase="shooting",
+                side="rebels")
+    lines = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 20, 7], 1, twenties=2), casualty, save, shaken,
+                 setup=setup)
     assert verdicts(lines, "MOG.TESLA") == ["ok", "ok", "unverifiable"]
+    unsaved = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 20, 7], 1, twenties=2), casualty, shaken, setup=setup)
+    assert verdicts(unsaved, "MOG.TESLA")[-1] == "missing-roll"
     assert verdicts(game(*turn(1), shot("r-1/tesla", 4), setup=setup), "MOG.TESLA") == ["violation"]
     forgot = game(*turn(1), shot("r-1/tesla", 3), *resolved([20, 3, 7], 0, twenties=1), setup=setup)
     assert verdicts(forgot, "MOG.TESLA") == ["ok", "ok", "unverifiable", "violation"]

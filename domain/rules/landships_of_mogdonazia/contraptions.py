@@ -36,6 +36,7 @@ class Contraptions(RuleModule):
         self.shots: dict[str, tuple[str, Any]] = {}     # attack -> (carries, shot)
         self.pending: list[tuple[str, int, str]] = []   # (unit, seq, why) to settle by the turn's end
         self.each_turn: dict[str, int] = {}             # clockwork -> turn of its face card
+        self.saves: list[tuple[str, str, int, int, Any]] = []   # (attack, shooter, seq, saves owed, rule)
 
     def on_UnitDeployed(self, line):
         unit, seq = self.ctx.typed(line), line["seq"]
@@ -145,6 +146,8 @@ class Contraptions(RuleModule):
         if twenties:
             self.pending.append((shot.shooter, seq, f"{carries}: a 20 explodes the rifle, \"Remove the figure as a "
                                                     "casualty\""))
+        if twenties > 1:   # "Any additional rolls of 20 will affect one figure each, and must save ... (flip a card)"
+            self.saves.append((resolved.attack, shot.shooter, seq, twenties - 1, rule))
         if resolved.hits:
             self.pending.append((shot.target, seq, "\"If at least one figure is hit, the target unit must rally or be "
                                                    "considered shaken\""))
@@ -272,6 +275,14 @@ class Contraptions(RuleModule):
     def _end_of_turn(self, last: int, line: Optional[dict[str, Any]]) -> list[RuleApplication]:
         out = [self._settled(unit, seq, why, last) for unit, seq, why in self.pending]
         self.pending = []
+        for attack, shooter, seq, owed, rule in self.saves:
+            cards = [l for l in self.ctx.of_type("CardDrawn", after=seq, before=last + 1)
+                     if self.ctx.typed(l).for_ == "TSATF.SAVE" and _about(self.ctx.typed(l).subject, attack, shooter)]
+            if len(cards) < owed:
+                out.append(rule.missing_roll(seq, f"{attack}: {owed} more 20(s) \"will affect one figure each, and "
+                                             "must save in the usual TSATF manner (flip a card)\": "
+                                             f"{len(cards)} TSATF.SAVE card(s)", expected=owed, recorded=len(cards)))
+        self.saves = []
         ended = [l for l in self.ctx.of_type("TurnStarted", before=last + 1)]
         turn = self.ctx.typed(ended[-1]).turn if ended else 0
         for unit, since in self.each_turn.items():
@@ -300,6 +311,12 @@ class Contraptions(RuleModule):
         return None if rallied or shaken else rule.violation(seq, f"{unit}: {why}; no TSATF.RALLY card nor shaken")
 
 
+def _about(subject: Any, attack: str, shooter: str) -> bool:
+    """A save card about the shot or the firing unit (or one of its figures, `unit/figure`)."""
+    subject = str(subject or "")
+    return subject in (attack, shooter) or subject.startswith(shooter + "/")
+
+
 TESTS = "tests/unit/test_mog_contraptions.py::"
 # rule id -> (status, tests, what is judged and what is not yet): docs/rules/landships-of-mogdonazia.md
 COVERAGE = {
@@ -310,8 +327,9 @@ COVERAGE = {
         "3-4 a scatter move of the MOG.JUMP.SCATTER d6 in inches, 5 and 6 a casualty that turn, fires as mounted; 6 "
         "is `mog-jump-6` (no default: `ambiguous`); scatter's direction is left to the table"),
     "MOG.TESLA": ("needs a chart", TESTS + "test_tesla_rifles_roll_3d20_and_their_20s_explode",
-                  "`Contraptions`: 3D20, the 20s counted, the carrier a casualty on a 20, a hit target rallies or is "
-                  "shaken; the hits are TSATF's Dervish rifle column: `unverifiable` without it"),
+                  "`Contraptions`: 3D20, the 20s counted, the carrier a casualty on a 20, each further 20 a TSATF.SAVE "
+                  "card that turn, a hit target rallies or is shaken; the hits are TSATF's Dervish rifle column: "
+                  "`unverifiable` without it"),
     "MOG.FLAME": ("implemented", TESTS + "test_flame_rifles_hit_on_1_to_6_within_8_inches; " + TESTS +
                   "test_a_lone_flame_rifle_figure_fires_its_flame_rifle_without_naming_it",
                   "`Contraptions`: 3D20, hits 1-6, range 8, small arms against landships, 20s, rally or shaken; the "
