@@ -130,3 +130,19 @@ def test_an_engine_hit_airship_cannot_change_direction():
     turning = game(*flight(1, [3, 3], (10, 24), (16, 24)), *hit, *flight(2, [3, 3, 3], (16, 24), (20, 30)),
                    setup=AIRSHIP)
     assert verdicts(turning, "MOG.AIR.CRIT") == ["ok", "violation"]
+
+
+def test_a_repaired_airship_engine_steers_again():
+    # MOG, Airships A. 3 Airship Critical Chart "2 Engine hit, cannot change direction"; A. 4: "Airship crew can
+    # repair systems, but the airship will continue moving at the same speed it did the previous turn and will not
+    # be able to turn": once repaired ("On a 5 to 6, the system is repaired"), it turns again
+    hit = [roll("MOG.AIR.CRIT", [2]), line("CriticalHit", {"unit": "l-1", "chart": "airship", "result": 2,
+                                                          "effect": "engine"})]
+    def after(face):
+        fix = [roll("MOG.VEH.REPAIR", [face], turn=2),
+               line("RepairAttempted", {"unit": "l-1", "system": "engine", "repaired": face >= 5}, turn=2),
+               line("UnitMoved", {"unit": "l-1", "path": [{"x": 16.0, "y": 24.0}, {"x": 22.0, "y": 24.0}]}, turn=2)]
+        return game(*flight(1, [3, 3], (10, 24), (16, 24)), *hit, *turn(2), *fix,
+                    *flight(3, [4, 4], (22, 24), (26, 30)), setup=AIRSHIP)
+    assert "violation" not in verdicts(after(6), "MOG.AIR.CRIT")
+    assert verdicts(after(4), "MOG.AIR.CRIT")[-1] == "violation"

@@ -9,6 +9,7 @@ import math
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.landships_of_mogdonazia.criticals import DAMAGES, _repaired_at, _repairs
 from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, vehicle_of
 from domain.tabletop.geometry import bearing, extent, in_contact, measure, path_length, rotation, vertex_turns, xy
 
@@ -62,9 +63,14 @@ class Flying(RuleModule):
 
     def _no_turn(self, unit: str, turned: float, seq: int) -> list[RuleApplication]:
         """Airship chart 2 "cannot change direction" and 4 (4-6) "cannot change direction"."""
-        for hit in map(self.ctx.typed, self.ctx.of_type("CriticalHit", before=seq)):
+        repairs = _repairs(self.ctx, unit, seq)
+        for line in self.ctx.of_type("CriticalHit", before=seq):
+            hit = self.ctx.typed(line)
             if hit.unit == unit and hit.chart == "airship" and (hit.result == 2 or (hit.result == 4 and
                                                                                   (hit.sub_roll or 0) >= 4)):
+                # A. 4: "Airship crew can repair systems": the engine or propulsion repaired steers again
+                if _repaired_at(repairs, DAMAGES[("airship", hit.result)], line["seq"]) is not None:
+                    continue
                 if turned > 0:
                     return [AIR_CRIT.violation(seq, f"{unit} cannot change direction (airship critical "
                                                f"{hit.result}), yet turns {turned:.0f}°", recorded=round(turned))]
@@ -249,6 +255,8 @@ COVERAGE = {
                           "later turn until 1 or 6; the dark die's bearing is recorded, not checked"),
     "MOG.AIR.REPAIR": ("implemented", TESTS + "test_a_repairing_airship_keeps_its_speed_and_course",
                        "`Flying`: a repairing airship moves last turn's length and does not turn"),
-    "MOG.AIR.CRIT": ("ambiguous", TESTS + "test_an_engine_hit_airship_cannot_change_direction",
-                     "`Flying`: after 2 or 4 (4-6), no change of direction"),
+    "MOG.AIR.CRIT": ("ambiguous", TESTS + "test_an_engine_hit_airship_cannot_change_direction; " + TESTS +
+                     "test_a_repaired_airship_engine_steers_again",
+                     "`Flying`: after 2 or 4 (4-6), no change of direction until the engine or propulsion is "
+                     "repaired"),
 }
