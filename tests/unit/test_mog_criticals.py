@@ -189,3 +189,17 @@ def test_a_repaired_propulsion_ends_half_speed():
                     roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=3), move((10.0, 24.0), (16.0, 24.0), n=3))
     assert failing(moved(True)) == []
     assert ("MOG.VEH.SPEED", "violation") in [f[1:] for f in failing(moved(False))]
+
+
+def test_an_exploded_or_destroyed_vehicle_neither_rolls_nor_acts():
+    # MOG, D. 2 Vehicle Critical Chart "6 Look out! Vehicle suddenly explodes."; "Ace of Hearts card- Destroyed":
+    # gone, with or without a recorded status, it owes no breakdown roll and does not move
+    blown = game(*turn(1), *breakdown(3), *crit(6, 6), *turn(2))
+    assert [f for f in failing(blown) if f[1] == "MOG.VEH.BREAKDOWN"] == []
+    moved = game(*turn(1), *breakdown(3), *crit(6, 6), *turn(2), roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=2),
+                 move((10.0, 24.0), (12.0, 24.0), n=2))
+    assert ("MOG.FIRE.CRIT", "violation") in [f[1:] for f in failing(moved)]
+    ace = line("HitCardResolved", {"attack": "a-1", "target": "l-1", "weapon_class": "gun", "card": "AH",
+                                   "outcome": "destroyed"}, phase="shooting", side="rebels")
+    carded = game(*turn(1), *breakdown(3), ace, *turn(2))
+    assert [f for f in failing(carded) if f[1] == "MOG.VEH.BREAKDOWN"] == []

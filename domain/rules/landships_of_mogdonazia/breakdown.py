@@ -13,7 +13,7 @@ from typing import Any
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
-from domain.rules.landships_of_mogdonazia.criticals import standing_status
+from domain.rules.landships_of_mogdonazia.criticals import destroyed_by, standing_status
 from domain.rules.landships_of_mogdonazia.terrain import move_class, position_class, worst
 from domain.tabletop.geometry import path_length
 
@@ -132,7 +132,7 @@ class Breakdown(RuleModule):
         return [u.unit for u in self.ctx.board.units.values()
                 if vehicles.get(u.unit, {}).get("kind") in ROLLS_FOR_BREAKDOWN and u.unit not in self.tested
                 and u.unit not in self.broken_at_start and not any(s in GONE for s in u.status)
-                and not self._crewless(u.unit, vehicles[u.unit])]
+                and not self._crewless(u.unit, vehicles[u.unit]) and destroyed_by(self.ctx, u.unit) is None]
 
     def _crewless(self, unit: str, built: dict[str, Any]) -> bool:
         """Every crewman killed: "It will always have a crew (else it would be abandoned)", and an abandoned

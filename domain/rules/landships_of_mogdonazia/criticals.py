@@ -108,6 +108,21 @@ def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
     return not marked or max(fixed) > marked[-1]
 
 
+def destroyed_by(ctx, unit: str, before: Optional[int] = None) -> Optional[tuple[str, int]]:
+    """(rule id, seq) of what destroyed the vehicle, whether or not its status was recorded: "6 Look out!
+    Vehicle suddenly explodes" on the vehicle or airship chart, or a hit card read "Destroyed" ("Ace of
+    Hearts card- Destroyed")."""
+    for line in ctx.of_type("CriticalHit", before=before):
+        hit = ctx.typed(line)
+        if hit.unit == unit and hit.chart in CHARTS and hit.result == 6:
+            return CHARTS[hit.chart][1], line["seq"]
+    for line in ctx.of_type("HitCardResolved", before=before):
+        card = ctx.typed(line)
+        if card.target == unit and card.outcome == "destroyed":
+            return "MOG.FIRE.CARD", line["seq"]
+    return None
+
+
 class Criticals(RuleModule):
     """CriticalHit on the vehicle and airship charts, RepairAttempted's system, crew losses."""
 
@@ -215,6 +230,10 @@ class Criticals(RuleModule):
             out.append(UNIT.violation(seq, f"{unit} has no crew left ({self.killed[unit]} killed of {built['crew']}): "
                                       "\"It will always have a crew (else it would be abandoned)\"",
                                       recorded=line["type"]))
+        gone = destroyed_by(self.ctx, unit, seq) if built is not None else None
+        if gone is not None:
+            out.append(RULEBOOK.rule(gone[0]).violation(seq, f"{unit} was destroyed at seq {gone[1]}: it does not "
+                                                        "act", recorded=line["type"], related=[gone[1]]))
         if line["type"] == "UnitMoved":
             out.extend(self._immobilized(unit, seq))
         return out
@@ -245,10 +264,13 @@ COVERAGE = {
     "MOG.FIRE.CRIT": ("implemented", "; ".join(TESTS + t for t in (
         "test_the_critical_is_its_d6", "test_a_propulsion_hit_rolls_again", "test_d3_crew_are_killed_no_save",
         "test_an_engine_hit_immobilizes", "test_a_repaired_engine_lifts_the_recorded_immobilized_status",
-        "test_a_repaired_gear_box_gives_the_lost_die_back", "test_a_repaired_propulsion_ends_half_speed")),
+        "test_a_repaired_gear_box_gives_the_lost_die_back", "test_a_repaired_propulsion_ends_half_speed",
+        "test_an_exploded_or_destroyed_vehicle_neither_rolls_nor_acts")),
         "`Criticals`: the chart's d6 and the propulsion sub-roll, the D3 crew (no save), immobilized by 2 and 4/4-6 "
         "until repaired; gears hit and half speed are read by `MovementDice` (vehicles.py) until the gear box or "
-        "propulsion is repaired (a recorded `immobilized` or `half-speed` lifted by the repair); 6 by explode.py"),
+        "propulsion is repaired (a recorded `immobilized` or `half-speed` lifted by the repair); 6 by explode.py; "
+        "after 6 (or a card read destroyed) the vehicle neither acts nor rolls for breakdown, its status recorded "
+        "or not"),
     "MOG.AIR.CRIT": ("ambiguous", TESTS + "test_the_airship_chart_and_its_unclear_propeller_hit",
                      "`Criticals`: the Airship chart's d6 and sub-roll, the D3 crew; 3 (\"lose 1D6 to turning, lose "
                      "one die\") is `ambiguous` (MOG.Z 5); \"cannot change direction\" is judged by air.py"),
