@@ -307,3 +307,17 @@ def test_a_clockwork_has_an_operator():
     assert [a.verdict for a in judged(game(setup=built(kind="clockwork")), "MOG.CLOCKWORK")] == [Verdict.VIOLATION]
     assert [a.verdict for a in judged(game(setup=built(kind="clockwork", operator="op-1")), "MOG.CLOCKWORK")] \
         == [Verdict.OK]
+
+
+def test_a_breakdown_test_that_broke_down_is_enough_without_a_status():
+    # MOG, A. 2 Breakdown: "Vehicles must roll for breakdown every turn ... To restart a broke down vehicle, roll a
+    # D6. On a 4 to 6, the vehicle will move normally next turn." BreakdownTested broke_down true breaks it down,
+    # whether or not a UnitStatusChanged repeats it.
+    restart = [roll("MOG.VEH.BREAKDOWN.RESTART", [5], turn=2),
+               line("BreakdownTested", {"unit": "l-1", "kind": "restart", "terrain": "off-road", "restarted": True},
+                    turn=2)]
+    lines = game(*turn(1), *breakdown(6, broke=True), *turn(2), *restart, *turn(3), *breakdown(2, n=3),
+                 roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=3), move((10.0, 24.0), (14.0, 24.0), n=3))
+    assert failing(lines) == []
+    stuck = game(*turn(1), *breakdown(6, broke=True), *turn(2), move((10.0, 24.0), (14.0, 24.0), n=2))
+    assert ("MOG.VEH.BREAKDOWN", "violation") in [f[1:] for f in failing(stuck)]

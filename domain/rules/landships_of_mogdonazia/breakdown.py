@@ -225,10 +225,12 @@ COVERAGE = {
         "test_the_terrain_recorded_is_that_of_the_move",
         "test_every_turn_once", "test_a_broken_down_vehicle_does_not_move_and_restarts_for_next_turn"))
         + "; tests/acceptance/test_mog_example.py::test_the_example_legal_lines_are_judged_ok"
-        + "; tests/unit/test_mog_criticals.py::test_a_vehicle_without_crew_rolls_no_breakdown",
+        + "; tests/unit/test_mog_criticals.py::test_a_vehicle_without_crew_rolls_no_breakdown"
+        + "; " + TESTS + "test_a_breakdown_test_that_broke_down_is_enough_without_a_status",
         "`Breakdown`: once every turn for landships and Clockworks (not a landship whose crew are all killed: "
         "abandoned), by the class of the turn's move, restart 4-6 (the restart roll: `MOG.VEH.BREAKDOWN.RESTART`) "
-        "and no move until next turn"),
+        "and no move until next turn; broken down by a BreakdownTested that broke down or the status, until a "
+        "restart (or a Clockwork's repair)"),
     "MOG.VEH.REPAIR": ("implemented", f"{TESTS}test_repair_on_a_5_to_6; "
                        f"{TESTS}test_the_crew_repairing_does_nothing_else_that_turn",
                        "`Repair`: 5-6; the crew neither moves nor shoots that turn"),

@@ -72,27 +72,39 @@ def _causes(status: str, hit) -> bool:
 def standing_status(ctx, unit: Any, before: Optional[int] = None) -> list[str]:
     """The unit's statuses, less an `immobilized` or `half-speed` whose every critical hit has had its
     system repaired since (and since the status was recorded): the system "is repaired", its effect
-    ends. A status no critical hit explains stays. A Clockwork's `broken-down` ends with its repair."""
+    ends. A status no critical hit explains stays. `broken-down` is read from the log (`broken_down`)."""
     out = []
     for status in unit.status:
         if status in ("immobilized", "half-speed") and _lifted(ctx, unit.unit, status, before):
             continue
-        if status == "broken-down" and _clockwork_repaired(ctx, unit.unit, before):
-            continue
+        if status == "broken-down":
+            continue   # read from the log below
         out.append(status)
+    if broken_down(ctx, unit.unit, before):
+        out.append("broken-down")
     return out
 
 
-def _clockwork_repaired(ctx, unit: str, before: Optional[int]) -> bool:
-    """F. Clockwork Men: a broken-down Clockwork "requires an operator to repair it ... If the Clockwork breaks
-    down, the operator must be within 2 in order to repair it": a successful repair since it broke down ends it."""
-    if (vehicle_of(ctx, unit) or {}).get("kind") != "clockwork":
-        return False
-    marked = [line["seq"] for line in ctx.of_type("UnitStatusChanged", before=before)
-              if ctx.typed(line).unit == unit and ctx.typed(line).status == "broken-down"]
-    since = marked[-1] if marked else 0
-    return any(ctx.typed(line).unit == unit and ctx.typed(line).repaired
-               for line in ctx.of_type("RepairAttempted", after=since, before=before))
+def broken_down(ctx, unit: str, before: Optional[int] = None) -> bool:
+    """Whether the vehicle is broken down: the latest of a `broken-down` status or a BreakdownTested that
+    broke down (A. 2), against a `restarted` status, a restart that restarted ("On a 4 to 6, the vehicle will
+    move normally next turn") or, for a Clockwork, a repair ("requires an operator to repair it")."""
+    clockwork = (vehicle_of(ctx, unit) or {}).get("kind") == "clockwork"
+    events = []
+    for kind in ("UnitStatusChanged", "BreakdownTested") + (("RepairAttempted",) if clockwork else ()):
+        for line in ctx.of_type(kind, before=before):
+            event = ctx.typed(line)
+            if event.unit != unit:
+                continue
+            if kind == "UnitStatusChanged" and event.status in ("broken-down", "restarted"):
+                events.append((line["seq"], event.status == "broken-down"))
+            elif kind == "BreakdownTested" and event.kind == "breakdown" and event.broke_down:
+                events.append((line["seq"], True))
+            elif kind == "BreakdownTested" and event.kind == "restart" and event.restarted:
+                events.append((line["seq"], False))
+            elif kind == "RepairAttempted" and event.repaired:
+                events.append((line["seq"], False))
+    return max(events)[1] if events else False
 
 
 def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
