@@ -203,3 +203,13 @@ def test_an_exploded_or_destroyed_vehicle_neither_rolls_nor_acts():
                                    "outcome": "destroyed"}, phase="shooting", side="rebels")
     carded = game(*turn(1), *breakdown(3), ace, *turn(2))
     assert [f for f in failing(carded) if f[1] == "MOG.VEH.BREAKDOWN"] == []
+
+
+def test_half_speed_stands_without_its_status():
+    # MOG, D. 2 Vehicle Critical Chart: "4 Propulsion hit, 1-3 not serious (1/2 speed)": 3 off-road dice of 2 give
+    # 6", half is 3", whether or not a half-speed status line follows the critical
+    def moved(x):
+        return game(*turn(1), *breakdown(3), *crit(4, 4, 2, sub=2), *turn(2), *breakdown(3, n=2),
+                    roll("MOG.VEH.SPEED.DICE", [2, 2, 2], turn=2), move((10.0, 24.0), (x, 24.0), n=2))
+    assert failing(moved(13.0)) == []
+    assert ("MOG.VEH.SPEED", "violation") in [f[1:] for f in failing(moved(16.0))]

@@ -82,7 +82,16 @@ def standing_status(ctx, unit: Any, before: Optional[int] = None) -> list[str]:
         out.append(status)
     if broken_down(ctx, unit.unit, before):
         out.append("broken-down")
+    if "half-speed" not in out and _unrepaired(ctx, unit.unit, "half-speed", before):
+        out.append("half-speed")   # "4 Propulsion hit, 1-3 not serious (1/2 speed)", its status recorded or not
     return out
+
+
+def _unrepaired(ctx, unit: str, status: str, before: Optional[int]) -> bool:
+    """Whether a critical hit that causes `status` stands, its system not repaired since."""
+    repairs = _repairs(ctx, unit, before)
+    return any(_repaired_at(repairs, DAMAGES[("vehicle", hit.result)], seq) is None
+               for seq, hit in _vehicle_hits(ctx, unit, before) if _causes(status, hit))
 
 
 def broken_down(ctx, unit: str, before: Optional[int] = None) -> bool:
@@ -277,7 +286,7 @@ COVERAGE = {
         "test_the_critical_is_its_d6", "test_a_propulsion_hit_rolls_again", "test_d3_crew_are_killed_no_save",
         "test_an_engine_hit_immobilizes", "test_a_repaired_engine_lifts_the_recorded_immobilized_status",
         "test_a_repaired_gear_box_gives_the_lost_die_back", "test_a_repaired_propulsion_ends_half_speed",
-        "test_an_exploded_or_destroyed_vehicle_neither_rolls_nor_acts")),
+        "test_an_exploded_or_destroyed_vehicle_neither_rolls_nor_acts", "test_half_speed_stands_without_its_status")),
         "`Criticals`: the chart's d6 and the propulsion sub-roll, the D3 crew (no save), immobilized by 2 and 4/4-6 "
         "until repaired; gears hit and half speed are read by `MovementDice` (vehicles.py) until the gear box or "
         "propulsion is repaired (a recorded `immobilized` or `half-speed` lifted by the repair); 6 by explode.py; "
