@@ -207,3 +207,19 @@ def test_a_repaired_clockwork_is_no_longer_broken_down():
     assert [f for f in failing(after(5)) if f[1] in ("MOG.CLOCKWORK", "MOG.VEH.BREAKDOWN")
             and f[2] != "unverifiable"] == []   # the operator op-1 has no position: "within 2" unmeasured
     assert ("MOG.CLOCKWORK", "violation") in [f[1:] for f in failing(after(3))]
+
+
+def test_a_hit_card_wounds_or_shuts_down_without_a_status_line():
+    # MOG, E.: "When hit, a face card counts as a wound ... When wounded ... they can only move 1D6"; F.: "an ace
+    # will shut it down permanently": the HitCardResolved says so, a status line or not
+    pa = built(kind="powered-armour", crew=1, weapons=[{"weapon": "l-1/mg", "type": "machine-gun", "mount": "forward",
+                                                        "crew": 1}])
+    face = line("HitCardResolved", {"attack": "a-1", "target": "l-1", "weapon_class": "small-arms", "card": "QS",
+                                    "outcome": "wound"}, phase="shooting", side="rebels")
+    far = [*turn(2), roll("MOG.PA", [2], turn=2), move((10.0, 24.0), (13.0, 24.0), n=2)]
+    assert verdicts(game(*turn(1), face, *far, setup=pa), "MOG.PA")[-1] == "violation"   # 3" on a 1D6 of 2
+    cw = built(kind="clockwork", operator="op-1")
+    ace = line("HitCardResolved", {"attack": "a-1", "target": "l-1", "weapon_class": "small-arms", "card": "AS",
+                                   "outcome": "shut-down"}, phase="shooting", side="rebels")
+    walks = game(*turn(1), ace, *turn(2), move((10.0, 24.0), (12.0, 24.0), n=2), setup=cw)
+    assert "violation" in verdicts(walks, "MOG.CLOCKWORK")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, this_turn, vehicle_of
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, carded, this_turn, vehicle_of
 from domain.tabletop.geometry import extent, in_arc
 
 TARGET = RULEBOOK.rule("MOG.FIRE.TARGET")
@@ -156,7 +156,7 @@ class VehicleCombat(RuleModule):
         units = self.ctx.board.units
         for r in result.results:
             if (vehicle_of(self.ctx, r.unit) or {}).get("kind") == "powered-armour" and r.unit in units \
-                    and "wounded" in units[r.unit].status:
+                    and carded(self.ctx, units[r.unit], "wound", seq):
                 # E. Steam-Powered Armour: wounded, "they suffer a -2 modifier in close combat"
                 out.append(PA.judge(seq, WOUNDED_PA in modifier_values(r.modifiers), f"{r.unit} wounded: -2",
                                     f"{r.unit} is a wounded PA: \"they suffer a -2 modifier in close combat\" is not "

@@ -55,3 +55,14 @@ def restarted_this_turn(ctx: AuditContext, unit: str, before: int) -> bool:
     """A restart this turn: "the vehicle will move normally next turn", not in this one."""
     return any(test.unit == unit and test.restarted
                for test in map(ctx.typed, this_turn(ctx, before, "BreakdownTested")))
+
+
+def carded(ctx: AuditContext, unit: Any, outcome: str, before: Optional[int] = None) -> bool:
+    """A lasting status from a hit card, recorded or not: the unit carries `outcome` (`wounded`,
+    `shut-down`) as a status, or a HitCardResolved against it reads it ("a face card counts as a wound",
+    "an ace will shut it down permanently")."""
+    status = {"wound": "wounded"}.get(outcome, outcome)
+    if status in unit.status:
+        return True
+    return any(ctx.typed(line).target == unit.unit and ctx.typed(line).outcome == outcome
+               for line in ctx.of_type("HitCardResolved", before=before))

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia import core_tables
-from domain.rules.landships_of_mogdonazia.common import RULEBOOK, faces, last_roll, this_turn, vehicle_of
+from domain.rules.landships_of_mogdonazia.common import RULEBOOK, carded, faces, last_roll, this_turn, vehicle_of
 from domain.rules.landships_of_mogdonazia.criticals import standing_status
 from domain.rules.landships_of_mogdonazia.fire import tsatf_fire
 from domain.tabletop.geometry import extent, features_touched, measure, path_length
@@ -107,13 +107,14 @@ class Contraptions(RuleModule):
             if fired - {shot.weapon}:
                 return [PA.violation(seq, f"{shot.shooter} already fired {sorted(fired, key=str)[0]} this turn: a PA "
                                      "\"can fire only one per turn\"", recorded=shot.weapon)]
-            if unit is not None and "wounded" in unit.status and shot.fires_as not in (None, "mounted", "short-range"):
+            if unit is not None and carded(self.ctx, unit, "wound", seq) \
+                    and shot.fires_as not in (None, "mounted", "short-range"):
                 return [PA.violation(seq, "a wounded PA's \"weapon will count as mounted or short range\"",
                                      recorded=shot.fires_as)]
         if kind == "clockwork" and unit is not None:
-            stopped = [s for s in ("broken-down", "shut-down") if s in standing_status(self.ctx, unit, seq)] + \
-                self._chart_stops(shot.shooter,
-                                                                                                         seq, True)
+            stopped = [s for s in ("broken-down",) if s in standing_status(self.ctx, unit, seq)] + \
+                (["shut-down"] if carded(self.ctx, unit, "shut-down", seq) else []) + \
+                self._chart_stops(shot.shooter, seq, True)
             if stopped:
                 return [CLOCKWORK.violation(seq, f"{shot.shooter} is {stopped[0]}: it cannot shoot")]
         return []
@@ -164,10 +165,11 @@ class Contraptions(RuleModule):
             self.pending = [p for p in self.pending if not (p[0] == move.unit and p[2].startswith(SCATTER_WHY))]
             return [self._scatter(move, length, seq)]
         kind, unit = (vehicle_of(self.ctx, move.unit) or {}).get("kind"), self.ctx.board.units.get(move.unit)
-        if kind == "powered-armour" and unit is not None and "wounded" in unit.status and length > 0:
+        if kind == "powered-armour" and unit is not None and length > 0 and carded(self.ctx, unit, "wound", seq):
             return [self._allowance(PA, move.unit, "MOG.PA", 1, length, seq, "a wounded PA \"can only move 1D6\"")]
         if kind == "clockwork" and unit is not None and length > 0:
-            stopped = [s for s in ("shut-down",) if s in unit.status] + self._chart_stops(move.unit, seq, False)
+            stopped = (["shut-down"] if carded(self.ctx, unit, "shut-down", seq) else []) + \
+                self._chart_stops(move.unit, seq, False)
             if stopped:
                 return [CLOCKWORK.violation(seq, f"{move.unit} is {stopped[0]}: it does not move", recorded=length)]
         return ()
@@ -337,7 +339,8 @@ COVERAGE = {
     "MOG.CONGREVE": ("needs a chart", TESTS + "test_congreve_rockets_do_not_fire_after_moving",
                      "`Contraptions`: 6D20, no fire after moving, artillery against landships; the hits are TSATF's "
                      "Machine Gun (short range) column"),
-    "MOG.PA": ("implemented", TESTS + "test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded; "
+    "MOG.PA": ("implemented", TESTS + "test_powered_armour_fires_one_weapon_a_turn_and_moves_1d6_wounded; " + TESTS +
+               "test_a_hit_card_wounds_or_shuts_down_without_a_status_line; "
                "tests/unit/test_mog_combat.py::test_powered_armour_fights_as_a_figure_and_wounded_at_minus_2",
                "`Contraptions`: one weapon a turn, a wounded PA 1D6 and mounted or short range; the -2 in close combat "
                "when wounded is judged by `VehicleCombat` (combat.py), which fights a PA as a figure (no latch or "
