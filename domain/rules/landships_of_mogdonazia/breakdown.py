@@ -14,7 +14,7 @@ from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
 from domain.rules.landships_of_mogdonazia.criticals import destroyed_by, standing_status
-from domain.rules.landships_of_mogdonazia.terrain import move_class, position_class, worst
+from domain.rules.landships_of_mogdonazia.terrain import move_class_of, position_class, worst
 from domain.tabletop.geometry import path_length
 
 BREAKDOWN = RULEBOOK.rule("MOG.VEH.BREAKDOWN")
@@ -102,8 +102,7 @@ class Breakdown(RuleModule):
         if built is None or built.get("kind") not in ROLLS_FOR_BREAKDOWN:
             return ()
         unit = self.ctx.board.units[move.unit]
-        reading = self.ctx.interpretations.reading("mog-terrain-class")
-        self.moves.setdefault(move.unit, []).append(move_class(unit, move.path, self.ctx.board.table, reading))
+        self.moves.setdefault(move.unit, []).append(move_class_of(self.ctx, line, unit, move.path))
         length = path_length(move.path)
         if length == 0:
             return ()

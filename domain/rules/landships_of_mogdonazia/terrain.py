@@ -46,6 +46,17 @@ def move_class(unit: Any, path: Sequence[Mapping[str, Any]], table: Optional[Map
     return "road" if on_road(path, roads) else "off-road"
 
 
+def move_class_of(ctx: Any, line: Mapping[str, Any], unit: Any, path: Sequence[Mapping[str, Any]]) -> str:
+    """`move_class` of the move on `line` by the game's `mog-terrain-class` reading, measured once
+    per board moment however many modules ask (the breakdown roll and the movement dice both do)."""
+    reading = ctx.interpretations.reading("mog-terrain-class")
+    found = ctx.at_moment("mog-move-class", dict)
+    key = (line["seq"], unit.unit, reading)
+    if key not in found:
+        found[key] = move_class(unit, path, ctx.board.table, reading)
+    return found[key]
+
+
 def worst(classes: Sequence[str]) -> str:
     """The worst of several moves' classes (one turn's moves, for its breakdown roll)."""
     return max(classes, key=CLASSES.index)

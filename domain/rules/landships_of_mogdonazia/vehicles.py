@@ -12,7 +12,7 @@ from domain.rules.engine import RuleApplication, RuleModule
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, faces, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
 from domain.rules.landships_of_mogdonazia.criticals import gears_hits, standing_status
-from domain.rules.landships_of_mogdonazia.terrain import move_class
+from domain.rules.landships_of_mogdonazia.terrain import move_class_of
 from domain.tabletop.geometry import path_length
 
 SPEED = RULEBOOK.rule("MOG.VEH.SPEED")
@@ -172,8 +172,7 @@ class MovementDice(RuleModule):
         roll = self._roll_before(line)
         if roll is None:
             return [SPEED.missing_roll(line["seq"], f"{move.unit} moves without its {SPEED_DICE_ROLL} roll")]
-        terrain = move_class(unit, move.path, self.ctx.board.table,
-                             self.ctx.interpretations.reading("mog-terrain-class"))
+        terrain = move_class_of(self.ctx, line, unit, move.path)
         return [self._judge(line, roll, built, terrain, half="half-speed" in status)]
 
     def _roll_before(self, line) -> Optional[dict[str, Any]]:
