@@ -22,6 +22,7 @@ def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
     assert set(figures["tabletop"]) == {"dux-bellorum-avbcw", "landships-of-mogdonazia"}
     for point in figures["tabletop"].values():
         assert point["events"] > 0 and point["raw_read_s"] > 0 and point["met"] is (point["ratio"] <= 5.0)
+        assert point["ratio"] == pytest.approx(point["audit_s"] / point["raw_read_s"], rel=0.05)
 
 
 def test_a_missed_target_is_named_by_its_path():
