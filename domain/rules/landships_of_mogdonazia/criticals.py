@@ -99,21 +99,45 @@ def broken_down(ctx, unit: str, before: Optional[int] = None) -> bool:
     broke down (A. 2), against a `restarted` status, a restart that restarted ("On a 4 to 6, the vehicle will
     move normally next turn") or, for a Clockwork, a repair ("requires an operator to repair it")."""
     clockwork = (vehicle_of(ctx, unit) or {}).get("kind") == "clockwork"
-    events = []
-    for kind in ("UnitStatusChanged", "BreakdownTested") + (("RepairAttempted",) if clockwork else ()):
-        for line in ctx.of_type(kind, before=before):
-            event = ctx.typed(line)
-            if event.unit != unit:
-                continue
-            if kind == "UnitStatusChanged" and event.status in ("broken-down", "restarted"):
-                events.append((line["seq"], event.status == "broken-down"))
-            elif kind == "BreakdownTested" and event.kind == "breakdown" and event.broke_down:
-                events.append((line["seq"], True))
-            elif kind == "BreakdownTested" and event.kind == "restart" and event.restarted:
-                events.append((line["seq"], False))
-            elif kind == "RepairAttempted" and event.repaired:
-                events.append((line["seq"], False))
-    return max(events)[1] if events else False
+    history = ctx.shared("mog-breakdown-history", lambda: BreakdownHistory(ctx)).of(unit)
+    for seq, broken, kind in reversed(history):
+        if (before is None or seq < before) and (kind != "RepairAttempted" or clockwork):
+            return broken
+    return False
+
+
+class BreakdownHistory:
+    """Per vehicle, each line that leaves it broken down or not, in log order: a fold the auditor
+    feeds line by line (AuditContext.shared), so that asking costs what the vehicle's history
+    holds, not the game's length. Made when first asked for, it takes the lines so far first."""
+
+    def __init__(self, ctx):
+        self.ctx, self.by_unit, self.last = ctx, {}, 0
+        for line in ctx.lines:
+            self.update(line, None)
+
+    def of(self, unit: str) -> list[tuple[int, bool, str]]:
+        return self.by_unit.get(unit, [])
+
+    def update(self, line, board) -> None:
+        if line["seq"] <= self.last:
+            return   # taken when made
+        self.last = line["seq"]
+        kind = line["type"]
+        if kind not in ("UnitStatusChanged", "BreakdownTested", "RepairAttempted"):
+            return
+        event = self.ctx.typed(line)
+        broken = None
+        if kind == "UnitStatusChanged" and event.status in ("broken-down", "restarted"):
+            broken = event.status == "broken-down"
+        elif kind == "BreakdownTested" and event.kind == "breakdown" and event.broke_down:
+            broken = True
+        elif kind == "BreakdownTested" and event.kind == "restart" and event.restarted:
+            broken = False
+        elif kind == "RepairAttempted" and event.repaired:
+            broken = False
+        if broken is not None:
+            self.by_unit.setdefault(event.unit, []).append((line["seq"], broken, kind))
 
 
 def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
