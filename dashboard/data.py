@@ -87,20 +87,22 @@ class GameView:
         return state
 
     @cached_property
+    def rules(self):
+        """The game's installed rule system (its GameStarted.ruleset), or None."""
+        started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
+        return find(started.get("ruleset"))
+
+    @cached_property
     def geometry(self) -> str:
         """ "hex" or "tabletop": how the game's rule system places things (its RuleSet's geometry);
         a rule system that is not installed is drawn as the hex board always was."""
-        started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
-        rules = find(started.get("ruleset"))
-        return rules.geometry if rules is not None else "hex"
+        return self.rules.geometry if self.rules is not None else "hex"
 
     @cached_property
     def renderer(self) -> str:
         """The name of the dashboard renderer the game's rule system names (RuleSet.renderer),
         else its geometry's (dashboard/renderers.py)."""
-        started = next((l["data"] for l in self.lines if l["type"] == "GameStarted"), {})
-        rules = find(started.get("ruleset"))
-        return (rules.renderer if rules is not None else None) or self.geometry
+        return (self.rules.renderer if self.rules is not None else None) or self.geometry
 
     @property
     def tabletop(self) -> bool:
@@ -121,22 +123,24 @@ class GameView:
                     return reading
         return "closest"
 
-    def tabletop_board(self, seq: int, ruled: bool = False) -> dict[str, Any]:
-        """A tabletop board's public JSON after `seq`, on the game's final table: the figure keeps
-        one terrain for the whole game, as the hex map does, even before TableDefined."""
-        board = self.board(seq, ruled).public()
+    def tabletop_board(self, seq: int, ruled: bool = False, state: Optional[BoardState] = None) -> dict[str, Any]:
+        """A tabletop board's public JSON after `seq` (its `state`, when folded already), on the
+        game's final table: the figure keeps one terrain for the whole game, as the hex map does,
+        even before TableDefined."""
+        board = (state or self.board(seq, ruled)).public()
         final = self.final
         return {**board, "geometry": "tabletop", "table": board.get("table") or final.table,
                 "sides": list(final.sides)}
 
-    def shot(self, seq: int, ruled: bool = False) -> Optional[tabletop_queries.ShotView]:
-        """A ShotFired's range and arc on a tabletop as the game's readings measure them
-        (GameStarted.options, else the defaults); None for another event, or a shot whose
-        shooter or target is not on the table."""
+    def shot(self, seq: int, ruled: bool = False, state: Optional[BoardState] = None
+             ) -> Optional[tabletop_queries.ShotView]:
+        """A ShotFired's range and arc on a tabletop (on the board after it: its `state`, when
+        folded already) as the game's readings measure them (GameStarted.options, else the
+        defaults); None for another event, or a shot whose shooter or target is not on the table."""
         line = self.line(seq)
         if line["type"] != "ShotFired" or not self.tabletop:
             return None
-        board = self.board(seq, ruled)
+        board = state or self.board(seq, ruled)
         board.table = board.table or self.final.table
         try:
             return tabletop_queries.shot_view(board, self.lines[:seq], line["data"],

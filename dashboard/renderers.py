@@ -49,8 +49,9 @@ HEX = Renderer("hex", lambda gv, seq, ruled: map_figure(gv.map, _hex_traces(gv, 
 # -- on a tabletop, in inches ----------------------------------------------------------------------
 def tabletop_at(gv: GameView, seq: int, ruled: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """A tabletop game's board after `seq` and what its event highlights on it."""
-    board = gv.tabletop_board(seq, ruled)
-    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure, gv.shot(seq, ruled))
+    state = gv.board(seq, ruled)   # folded once for the figure and the shot's measures
+    board = gv.tabletop_board(seq, ruled, state)
+    return board, event_highlight(gv.line(seq), board, gv.attacks, gv.measure, gv.shot(seq, ruled, state))
 
 
 def _tabletop_moving(gv: GameView, seq: int, ruled: bool) -> Moving:

@@ -31,11 +31,9 @@ BARRAGE_STEPS = ("ArtilleryPointsSpent", "CommunicationTested", "FireOrderChecke
                  "BarrageResolved", "BarrageCancelled")
 # Events whose acting side must own the unit(s) named.
 ACTORS = {"UnitMoved": "unit", "Spotted": "spotter", "SmallArmsFired": "firers"}
-# The fields that introduce a subject a later roll may be about, in any event.
-SUBJECT_FIELDS = frozenset({"unit", "element", "barrage", "attack", "dispute"})
-# ... and in these events only (game-log-tabletop.md): the unit an army rule targets (Subterfuge's
-# d6 is about it, before it deploys) and a marker's id (a smoke marker's drift d6 is about it).
-SUBJECT_FIELDS_OF = {"ArmyRuleUsed": ("target",), "MarkerPlaced": ("id",)}
+# The fields that introduce a subject a later roll may be about, in any event (`id`: a tabletop
+# marker's, game-log-tabletop.md; a smoke marker's drift d6 is about it).
+SUBJECT_FIELDS = frozenset({"unit", "element", "barrage", "attack", "dispute", "id"})
 
 
 def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str]]:
@@ -88,13 +86,11 @@ class CoreChecks(RuleModule):
 
     def _remember_subjects(self, line):
         # The units the rule system declares where they come into the game (an AVBCW army list
-        # names its units before they deploy: RuleSet.declares), and an event's own subject fields.
+        # names its units before they deploy, and Subterfuge's d6 is about one: RuleSet.declares),
+        # and an event's own subject fields.
         data = line["data"]
         for path in (self.rules.declares.get(line["type"], ()) if self.rules is not None else ()):
             self.subjects.update(ref for _, ref in named_at(data, path))
-        for key in SUBJECT_FIELDS_OF.get(line["type"], ()):
-            if isinstance(data.get(key), str):
-                self.subjects.add(data[key])
         # The data's keys are the fields the line gives: a line giving none of these (most lines:
         # phases, turns) introduces no subject, and its typed event is not built for nothing.
         if SUBJECT_FIELDS.isdisjoint(data):

@@ -15,6 +15,7 @@ from domain.log import read_lines
 from domain.rules.engine import audit
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import resolve
+from tests.integration.test_generator import found
 
 runner = CliRunner()
 FAILING = {"violation", "mismatch", "missing-roll", "ambiguous", "format-error"}
@@ -72,8 +73,7 @@ def test_every_injected_violation_is_found_at_its_seq(tmp_path, ruleset):
         report = failing(path)
         for v in injected:
             kinds.add(v["rule"])
-            if not any(f.seq == v["seq"] and (f.rule == v["rule"] or f.rule.startswith(v["rule"] + "."))
-                       for f in report):
+            if not found(v, report):
                 missed.append((path.name, v))
     assert missed == []
     assert len(kinds) >= 4   # several different rules broken across the run

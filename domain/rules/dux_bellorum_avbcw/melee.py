@@ -109,15 +109,24 @@ class AVBCWMelee(ListedModule):
                            verdict=Verdict.MISMATCH, expected=expected, recorded=side.charged,
                            related=[s for s in moved if s])]
 
-    def _flank(self, line, data, side, index: int) -> list[RuleApplication]:
-        """"+2 Attacking a unit's flank (anywhere outside its firing arc)": one unit against one,
-        measured from the table (`avbcw-arc`); several a side: the recorded flag is taken."""
+    def _one_against_one(self, data, side, index: int):
+        """The side's unit and its opponent, both on the table, when one unit fights one; else None
+        (several a side: the recorded flags are taken)."""
         if len(data.sides) != 2 or len(side.units) != 1 or len(data.sides[1 - index].units) != 1:
-            return []
+            return None
         board = self.ctx.board
         me, foe = board.units.get(side.units[0]), board.units.get(data.sides[1 - index].units[0])
         if me is None or foe is None or me.position is None or foe.position is None:
+            return None
+        return me, foe
+
+    def _flank(self, line, data, side, index: int) -> list[RuleApplication]:
+        """"+2 Attacking a unit's flank (anywhere outside its firing arc)": one unit against one,
+        measured from the table (`avbcw-arc`); several a side: the recorded flag is taken."""
+        pair = self._one_against_one(data, side, index)
+        if pair is None:
             return []
+        me, foe = pair
         half = ARC_HALF_WIDTH[self.ctx.interpretations.reading("avbcw-arc")]
         outside = not geo.in_arc(foe.position, float(foe.facing or 0), unit_extent(me), 0.0, half)
         return [MODS.judge(line["seq"], side.flank == outside, f"side {index + 1} flank: {side.flank}",
@@ -133,12 +142,11 @@ class AVBCWMelee(ListedModule):
         A linear obstacle it touches that the line between the two units crosses may make it
         "beyond an obstacle" to the one side or to both: the text does not say, so either record is
         taken there; so is a trench (fortified, not area terrain)."""
-        if len(data.sides) != 2 or len(side.units) != 1 or len(data.sides[1 - index].units) != 1:
+        pair = self._one_against_one(data, side, index)
+        if pair is None:
             return []
+        me, foe = pair
         board = self.ctx.board
-        me, foe = board.units.get(side.units[0]), board.units.get(data.sides[1 - index].units[0])
-        if me is None or foe is None or me.position is None or foe.position is None:
-            return []
         features = board.table["features"]
         mine = unit_extent(me)
         inner = mine.shape.buffer(-INSIDE_DEPTH)
