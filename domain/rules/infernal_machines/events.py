@@ -253,6 +253,89 @@ class ArtilleryElementEliminated(Data):
     by: Optional[str] = None
 
 
+# -- Optional extensions of game-log.md (docs/game-log-extensions.md): the ground war --------------
+class CloseCombatFought(Data):
+    """A close combat (Landships! CACRT): `attackers` enter or assault `location`, the hex of the
+    `defenders`; `column` is the CACRT column the players read, `shifts` the column shifts they
+    applied ({value, why}: +1 toward the attacker), and its `DieRolled` (purpose `LS.CACRT`,
+    subject `combat`) follows."""
+    combat: str
+    location: HexLocation
+    attackers: list[str] = Field(min_length=1)
+    defenders: list[str] = Field(default_factory=list)
+    column: Optional[Union[int, str]] = None
+    shifts: list[Any] = Field(default_factory=list)
+
+
+class CloseCombatResult(BaseModel):
+    model_config = STRICT
+    unit: str
+    result: Literal["no-effect", "pinned", "eliminated", "retreated", "captured"]
+
+
+class CloseCombatResolved(Data):
+    combat: str
+    results: list[CloseCombatResult] = Field(default_factory=list)
+
+
+class PlatoonBrokenUp(Data):
+    """Breaking up Sturmtruppen platoons: the platoon leaves the board and `squads` (four new
+    infantry squads, Sturmtruppen, in its hex) take its place."""
+    platoon: str
+    squads: list[str] = Field(min_length=1)
+
+
+class PlatoonReformed(Data):
+    """The four squads of a broken-up Sturmtruppen platoon leave the board; the platoon returns in
+    their hex."""
+    platoon: str
+    squads: list[str] = Field(min_length=1)
+
+
+# -- optional extensions of game-log.md (docs/game-log-extensions.md): the ground war's events ------
+class AntiTankFired(Data):
+    """Anti-tank fire (an AT gun or rifle, a vehicle's gun, the 37 mm) at one vehicle; its to-hit roll
+    (`LS.ATCRT`) and the rolls that follow a hit (`IM.SW.ATR.CRIT`, ...) are DieRolled about `attack`."""
+    attack: str
+    firers: list[str] = Field(min_length=1)
+    target: HexLocation
+    target_unit: Optional[str] = None
+    weapon: Optional[str] = None
+    range: Optional[int] = None
+    column: Optional[str] = None
+
+
+class ShotResult(BaseModel):
+    model_config = STRICT
+    unit: str
+    result: str
+
+
+class AntiTankResolved(Data):
+    attack: str
+    results: list[ShotResult] = Field(default_factory=list)
+
+
+class CloseCombatFought(Data):
+    """A close combat against one hex: its `LS.CACRT` roll (and an IM.OPTCBT.CCSHIFT roll) is about `combat`."""
+    combat: str
+    attackers: list[str] = Field(min_length=1)
+    target: HexLocation
+    defenders: list[str] = Field(default_factory=list)
+    firepower: Optional[Number] = None
+    column: Optional[str] = None
+    shift: Optional[int] = None
+    results: list[ShotResult] = Field(default_factory=list)
+
+
+class WeaponJammed(Data):
+    """A weapon that jams or breaks (a squad's inherent LMG, a Benet): `permanent` unless said otherwise."""
+    unit: str
+    weapon: str
+    permanent: bool = True
+    cause: Optional[str] = None
+
+
 EVENTS: dict[str, type[Data]] = {
     cls.__name__: cls
     for cls in (
@@ -260,6 +343,7 @@ EVENTS: dict[str, type[Data]] = {
         ArtilleryElementAssigned, MarkerPlaced, MarkerRemoved, UnitMoved, UnitStatusChanged,
         MoraleChecked, Spotted, SmallArmsFired, SmallArmsResolved, HexObserved, BarrageDeclared,
         ArtilleryPointsSpent, CommunicationTested, FireOrderChecked, ScatterTested, BarrageResolved,
-        BarrageCancelled, ArtilleryElementEliminated,
+        BarrageCancelled, ArtilleryElementEliminated, CloseCombatFought, CloseCombatResolved,
+        PlatoonBrokenUp, PlatoonReformed,
     )
 }

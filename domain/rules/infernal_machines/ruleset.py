@@ -29,7 +29,11 @@ UNIT_REFS = {
     "UnitMoved": ("unit",), "UnitStatusChanged": ("unit",), "MoraleChecked": ("units",),
     "Spotted": ("spotter",), "SmallArmsFired": ("firers",), "HexObserved": ("observer",),
     "BarrageDeclared": ("observer",), "MarkerPlaced": ("unit",), "MarkerRemoved": ("unit",),
+    "CloseCombatFought": ("attackers", "defenders"), "CloseCombatResolved": ("results[].unit",),
+    "PlatoonBrokenUp": ("platoon",), "PlatoonReformed": ("platoon", "squads"),
 }
+# Where units come into the game: deployed, or the squads of a broken-up Sturmtruppen platoon.
+DECLARES = {"UnitDeployed": ("unit",), "PlatoonBrokenUp": ("squads",)}
 ELEMENT_REFS = {
     "BarrageDeclared": ("elements", "target_element"), "ArtilleryPointsSpent": ("element",),
     "ScatterTested": ("element",), "BarrageResolved": ("element",),
@@ -74,7 +78,8 @@ def interpretations() -> list:
 def board_handlers() -> Mapping[str, Callable]:
     """The hex board's fold (domain/board/state.py)."""
     from domain.board.state import HANDLERS
-    return HANDLERS
+    from domain.rules.infernal_machines.infantry_board import HANDLERS as INFANTRY
+    return {**HANDLERS, **INFANTRY}
 
 
 def analytics() -> type:
@@ -110,7 +115,7 @@ def generator() -> Generator:
 RULESET = RuleSet(
     id="infernal-machines", prefix="IM", book="Infernal Machines", geometry="hex",
     title="Infernal Machines (Landships! 1915-1933)", phases=PHASES, events=EVENTS,
-    unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, rule_modules=rule_modules,
+    unit_refs=UNIT_REFS, element_refs=ELEMENT_REFS, declares=DECLARES, rule_modules=rule_modules,
     board_handlers=board_handlers, generator=generator, analytics=analytics,
     reach=reach, benchmarks=benchmarks, interpretations=interpretations,
     table_schemas=TABLES, table_packs=lambda: Path(__file__).parent / "tables", hex_counts=hex_counts,
