@@ -315,27 +315,6 @@ class AntiTankResolved(Data):
     attack: str
     results: list[ShotResult] = Field(default_factory=list)
 
-
-class CloseCombatFought(Data):
-    """A close combat against one hex: its `LS.CACRT` roll (and an IM.OPTCBT.CCSHIFT roll) is about `combat`."""
-    combat: str
-    attackers: list[str] = Field(min_length=1)
-    target: HexLocation
-    defenders: list[str] = Field(default_factory=list)
-    firepower: Optional[Number] = None
-    column: Optional[str] = None
-    shift: Optional[int] = None
-    results: list[ShotResult] = Field(default_factory=list)
-
-
-class WeaponJammed(Data):
-    """A weapon that jams or breaks (a squad's inherent LMG, a Benet): `permanent` unless said otherwise."""
-    unit: str
-    weapon: str
-    permanent: bool = True
-    cause: Optional[str] = None
-
-
 EVENTS: dict[str, type[Data]] = {
     cls.__name__: cls
     for cls in (
@@ -344,6 +323,6 @@ EVENTS: dict[str, type[Data]] = {
         MoraleChecked, Spotted, SmallArmsFired, SmallArmsResolved, HexObserved, BarrageDeclared,
         ArtilleryPointsSpent, CommunicationTested, FireOrderChecked, ScatterTested, BarrageResolved,
         BarrageCancelled, ArtilleryElementEliminated, CloseCombatFought, CloseCombatResolved,
-        PlatoonBrokenUp, PlatoonReformed,
+        PlatoonBrokenUp, PlatoonReformed, AntiTankFired, AntiTankResolved,
     )
 }

@@ -31,6 +31,7 @@ UNIT_REFS = {
     "BarrageDeclared": ("observer",), "MarkerPlaced": ("unit",), "MarkerRemoved": ("unit",),
     "CloseCombatFought": ("attackers", "defenders"), "CloseCombatResolved": ("results[].unit",),
     "PlatoonBrokenUp": ("platoon",), "PlatoonReformed": ("platoon", "squads"),
+    "AntiTankFired": ("firers", "target_unit"), "AntiTankResolved": ("results[].unit",),
 }
 # Where units come into the game: deployed, or the squads of a broken-up Sturmtruppen platoon.
 DECLARES = {"UnitDeployed": ("unit",), "PlatoonBrokenUp": ("squads",)}
