@@ -115,6 +115,8 @@ class UnitChange(BaseModel):
     at: Optional[Place] = Field(default=None, description="deployed at, or moved to (the path's last point)")
     path: Optional[list[Place]] = Field(default=None, description="moved along (the first is the start)")
     status: Optional[str] = Field(default=None, description="the status it changed to")
+    mode: Optional[str] = Field(default=None, description="how it moved (the log's mode; normal when the log gives "
+                                "none); null for a move stored before moves kept their mode (docs/schema-evolution.md)")
 
 
 class UnitView(BaseModel):

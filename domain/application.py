@@ -316,7 +316,7 @@ class Ledger(Application):
             batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,
                                              data.get("location", data.get("position")), seq)
         elif kind == "UnitMoved":
-            self._unit(batch, game, data["unit"]).move(data["path"], seq, now)
+            self._unit(batch, game, data["unit"]).move(data["path"], seq, now, mode=data.get("mode") or "normal")
         elif kind == "UnitStatusChanged":
             unit = self._deployed_unit(batch, game, data["unit"])
             if unit is not None:

@@ -68,15 +68,31 @@ class Unit(LedgerAggregate):
 
     # Explicit event classes for the events an import triggers by the thousand.
     class Moved(LedgerAggregate.Event):
+        """A move along `path`, in the log's `mode` (docs/schema-evolution.md).
+
+        Version 2 keeps the mode: the ground-war rules judge a move by it (IM.OPTMOVE.RUN.ELIG:
+        a unit that ran may not move in the other foot phase; IM.INF.SKI, IM.CAV.TROT;
+        AVBCW.MELEE.FALLBACK, AVBCW.MELEE.PURSUE), so a unit's history must say how it moved. A UnitMoved
+        without a mode is a normal move (game-log.md, Units: `mode`?: normal|run|...), and so
+        is recorded. Version 1 kept only the path: its stored events read with mode None, "not
+        recorded" (the game's log still has it, at `seq`)."""
+
         path: list[Location]
         seq: int
+        mode: Optional[str]
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["mode"] = None
 
         def apply(self, aggregate: "Unit") -> None:
             aggregate.location = self.path[-1]
             aggregate.seqs.append(self.seq)
 
         def change(self, aggregate: "Unit") -> dict[str, Any]:
-            return {"change": "moved", "path": self.path, "at": self.path[-1]}
+            return {"change": "moved", "path": self.path, "at": self.path[-1], "mode": self.mode}
 
     class StatusChanged(LedgerAggregate.Event):
         status: str
@@ -97,11 +113,12 @@ class Unit(LedgerAggregate):
     def last_seq(self) -> int:
         return self.seqs[-1]
 
-    def move(self, path: list[Location], seq: int, timestamp: Optional[datetime] = None) -> None:
+    def move(self, path: list[Location], seq: int, timestamp: Optional[datetime] = None,
+             mode: str = "normal") -> None:
         check_order(f"unit {self.unit!r}", seq, self.last_seq)
         if not path:
             raise EmptyPathError(self.unit, seq)
-        self.trigger_event(self.Moved, path=path, seq=seq, timestamp=timestamp)
+        self.trigger_event(self.Moved, path=path, seq=seq, mode=mode, timestamp=timestamp)
 
     def change_status(self, status: str, seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"unit {self.unit!r}", seq, self.last_seq)

@@ -43,7 +43,8 @@ def test_a_tabletop_unit_has_a_position_in_inches_and_its_path(client, api_db):
     unit = client.get("/api/games/avbcw-example/units/s-car", headers=issue(api_db, "viewer")).json()
     assert (unit["location"], unit["position"]) == (None, move["data"]["path"][-1])
     assert unit["history"][-1] == {"seq": move["seq"], "change": "moved", "path": move["data"]["path"],
-                                   "at": move["data"]["path"][-1], "status": None}
+                                   "at": move["data"]["path"][-1], "status": None,
+                                   "mode": move["data"].get("mode", "normal")}
 
 
 def test_an_element_that_spent_beyond_its_points_is_shown_overspent(client, api_db):
