@@ -7,7 +7,7 @@ only says where things are.
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterable, Optional
 
 from domain.rulesets import find
@@ -15,6 +15,19 @@ from domain.rulesets import find
 # Statuses a unit carries until another status lifts them.
 LIFTS = {"unpinned": "pinned", "standing": "prone", "repaired": "broken-down", "mounted": "dismounted"}
 LASTING = {"pinned", "prone", "dismounted", "fatigued", "broken-down", "eliminated"}
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, tuples of str, numbers, booleans and None)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _json_copy(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return kind(_json_copy(v) for v in value)
+    return copy.deepcopy(value) if kind not in _ATOMS else value
+
+
+_ATOMS = {str, int, float, bool, type(None)}
 
 
 @dataclass
@@ -49,9 +62,14 @@ class UnitState:
         return "eliminated" in self.status
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
+        # `asdict` without its generic walk (a unit is read as JSON for every move a rule measures):
+        # the same deep copy of the JSON values a unit holds.
+        out = {name: _json_copy(getattr(self, name)) for name in _UNIT_FIELDS}
         out["class"] = out.pop("unit_class")
         return out
+
+
+_UNIT_FIELDS = tuple(f.name for f in fields(UnitState))
 
 
 @dataclass

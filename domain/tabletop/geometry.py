@@ -196,14 +196,19 @@ _EXTENTS: dict[tuple, Extent] = {}
 _EXTENTS_KEPT = 4096
 
 
+def extent_key(unit: Any) -> tuple:
+    """What a board unit's extent is made of: position, facing, footprint, figures and their base."""
+    figures = unit.figures
+    placed = tuple(map(xy, figures)) if isinstance(figures, (list, tuple)) else figures
+    size = unit.footprint or {}
+    return xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, unit.figure_base
+
+
 def unit_extent(unit: Any) -> Extent:
     """`extent` of a board's unit (a UnitState), kept by what it is made of (position, facing,
     footprint, figures and their base): a unit that has not moved is not built again for every
     rule that measures it."""
-    figures = unit.figures
-    placed = tuple(map(xy, figures)) if isinstance(figures, (list, tuple)) else figures
-    size = unit.footprint or {}
-    key = (xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, unit.figure_base)
+    key = extent_key(unit)
     found = _EXTENTS.get(key)
     if found is None:
         if len(_EXTENTS) >= _EXTENTS_KEPT:
@@ -278,11 +283,24 @@ def feature_line(feature: Mapping) -> BaseGeometry:
     raise ValueError(f"unknown feature kind {kind!r}")
 
 
+_SHAPES: dict[int, tuple[Mapping, BaseGeometry]] = {}
+_SHAPES_KEPT = 4096
+
+
 def feature_shape(feature: Mapping) -> BaseGeometry:
-    """What a unit can touch: a polygon, a polyline, or a road or river buffered by width/2."""
+    """What a unit can touch: a polygon, a polyline, or a road or river buffered by width/2. Kept
+    per feature (a table's features never change once defined): every move, sight and melee asks
+    for the shapes of the whole table."""
+    kept = _SHAPES.get(id(feature))
+    if kept is not None and kept[0] is feature:
+        return kept[1]
     line = feature_line(feature)
     width = feature.get("width")
-    return line.buffer(width / 2, quad_segs=QUAD_SEGS) if width and isinstance(line, LineString) else line
+    shape = line.buffer(width / 2, quad_segs=QUAD_SEGS) if width and isinstance(line, LineString) else line
+    if len(_SHAPES) >= _SHAPES_KEPT:
+        _SHAPES.clear()
+    _SHAPES[id(feature)] = (feature, shape)   # the feature is kept alive: its id is not reused
+    return shape
 
 
 def is_area(feature: Mapping, area_kinds: Iterable[str] = AREA_TERRAIN) -> bool:
@@ -369,40 +387,50 @@ class Contact:
     point: XY         # the base centre at that moment
 
 
-def _contact_along(body: _Body, poses, shape: BaseGeometry, feature_id: str) -> Optional[Contact]:
-    """Where the moving extent first comes into contact with `shape` (bisection on the part of a
-    segment swept so far, which only grows)."""
+def _touching(gaps: Any) -> Any:
+    """Which closest-point gaps (inches, less the radius) are contact: `in_contact`, at once."""
+    return [round_inches(max(0.0, gap)) == 0.0 for gap in gaps.tolist()]
+
+
+def _contact_along(body: _Body, poses, first: int, shape: BaseGeometry, feature_id: str) -> Contact:
+    """Where the moving extent first comes into contact with `shape`, on segment `first` (the first
+    whose swept core touches it): bisection on the part of that segment swept so far, which only
+    grows."""
     def touches(core: BaseGeometry) -> bool:
         return in_contact(Extent(core, body.radius, (0.0, 0.0)), shape)
 
-    done = 0.0
-    for index, (a, b) in enumerate(zip(poses, poses[1:])):
-        length = math.dist(a[:2], b[:2])
-        if touches(_segment_core(body, a, b)):
-            low, high = 0.0, 1.0
-            for _ in range(BISECTIONS):
-                mid = (low + high) / 2
-                reached = touches(_segment_core(body, a, _pose_at(a, b, mid)))
-                low, high = (low, mid) if reached else (mid, high)
-            x, y, _ = _pose_at(a, b, high)
-            return Contact(feature_id, round_inches(done + length * high), index, (x, y))
-        done += length
-    return None
+    a, b = poses[first], poses[first + 1]
+    done = sum(math.dist(p[:2], q[:2]) for p, q in zip(poses[:first], poses[1:first + 1]))
+    low, high = 0.0, 1.0
+    for _ in range(BISECTIONS):
+        mid = (low + high) / 2
+        reached = touches(_segment_core(body, a, _pose_at(a, b, mid)))
+        low, high = (low, mid) if reached else (mid, high)
+    x, y, _ = _pose_at(a, b, high)
+    return Contact(feature_id, round_inches(done + math.dist(a[:2], b[:2]) * high), first, (x, y))
 
 
 def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
               fresh_only: bool) -> list[Contact]:
+    features = list(features)
+    if not features:
+        return []
     body, poses = _body(unit), _poses(unit, path)
+    shapes = [feature_shape(f) for f in features]
+    # Each feature's gap to the start and to each segment's swept core, all features at once: the
+    # cores are built once per move, not once per feature.
+    start = _touching(shapely.distance(body.place(*poses[0]), shapes) - body.radius)
+    cores = [_segment_core(body, a, b) for a, b in zip(poses, poses[1:])]
+    along = [_touching(shapely.distance(core, shapes) - body.radius) for core in cores]
     found = []
-    for feature in features:
-        shape = feature_shape(feature)
-        if in_contact(Extent(body.place(*poses[0]), body.radius, poses[0][:2]), shape):
+    for i, (feature, shape) in enumerate(zip(features, shapes)):
+        if start[i]:
             if not fresh_only:
                 found.append(Contact(feature["id"], 0.0, 0, poses[0][:2]))
             continue
-        contact = _contact_along(body, poses, shape, feature["id"])
-        if contact:
-            found.append(contact)
+        first = next((k for k, touched in enumerate(along) if touched[i]), None)
+        if first is not None:
+            found.append(_contact_along(body, poses, first, shape, feature["id"]))
     return sorted(found, key=lambda c: (c.distance, c.index))   # stable: ties keep table order
 
 
@@ -524,6 +552,21 @@ def _rounded_at_most(gaps: Any, limit: float) -> list[int]:
             if (round_inches(max(0.0, gap)) <= limit if close else gap < edge)]
 
 
+_UNIONS: dict[tuple, tuple[list, BaseGeometry]] = {}
+
+
+def _union_of(features: list[Mapping]) -> BaseGeometry:
+    """The union of the features' shapes, kept by the features (the objects): every sight line
+    crosses the same area terrain of the table."""
+    key = tuple(map(id, features))
+    kept = _UNIONS.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], features)):
+        if len(_UNIONS) >= 256:
+            _UNIONS.clear()
+        kept = _UNIONS[key] = (features, unary_union([feature_shape(f) for f in features]))
+    return kept[1]
+
+
 def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds):
     """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
     terrain and the hill it crosses, if any."""
@@ -537,8 +580,8 @@ def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, 
         if feature["kind"] in obstacle_kinds:
             for i in _rounded_at_most(shapely.distance(lines, feature_shape(feature)), 0.0):
                 per_line[i].append(("linear-obstacle", feature["id"]))
-    areas = [feature_shape(f) for f in features if is_area(f, area_kinds)]
-    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, unary_union(areas)))] \
+    areas = [f for f in features if is_area(f, area_kinds)]
+    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, _union_of(areas)))] \
         if areas else [0.0] * len(lines)
     for i, inches in enumerate(area):
         if inches > area_limit:

@@ -27,7 +27,24 @@ def facing_after(unit: UnitState, path: Sequence[Any]) -> float:
 
 def extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]] = None) -> geo.Extent:
     """The unit's extent at the end of its path: its figures as recorded there, else its base (or
-    its figures in the same formation) moved to the last point and turned to its last facing."""
+    its figures in the same formation) moved to the last point and turned to its last facing.
+    Several rules ask it of the same move: the last few answers are kept, by the move's own path
+    and figures (the objects) and the unit's extent before it."""
+    key = (id(path), id(figures), unit.unit, geo.extent_key(unit))
+    kept = _AFTER.get(key)
+    if kept is not None and kept[0] is path and kept[1] is figures:
+        return kept[2]
+    found = _extent_after(unit, path, figures)
+    if len(_AFTER) >= 64:
+        _AFTER.clear()
+    _AFTER[key] = (path, figures, found)   # path and figures kept alive: their ids are not reused
+    return found
+
+
+_AFTER: dict[tuple, tuple] = {}
+
+
+def _extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> geo.Extent:
     end, facing = geo.xy(path[-1]), facing_after(unit, path)
     placed = unit.to_json() | {"position": {"x": end[0], "y": end[1]}, "facing": facing}
     if figures is not None:
