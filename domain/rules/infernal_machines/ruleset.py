@@ -47,7 +47,7 @@ def rule_modules() -> list[type]:
     from domain.rules.infernal_machines import (
         ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
-        movement, observation, observers, spotting)
+        direct_fire, movement, observation, observers, spotting)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -55,7 +55,7 @@ def rule_modules() -> list[type]:
         artillery_gassed.GassedUnits, artillery_effects_judge.ArtilleryEffects,
         ammunition.AmmunitionConsumption, artillery_resolution_direct.DirectArtilleryFire,
         observers.ObserverUnits, artillery_procedure.ArtilleryProcedure, movement.MovementChecks,
-        observation.ObservationChecks, spotting.SpottingChecks,
+        observation.ObservationChecks, spotting.SpottingChecks, direct_fire.DirectFireChecks,
     ]
 
 
