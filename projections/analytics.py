@@ -1,15 +1,18 @@
 """Cross-game analytics: ammunition spent, fire orders, resistance-turn histories.
 
-`AnalyticsProjection` follows the ledger's notification log (Game events only) with its own
-tracking row. Each page of notifications is folded game by game by the game's rule system's
-tally (`RuleSet.analytics`; Infernal Machines': domain/rules/infernal_machines/analytics.py)
-and its rows, the games' tallies and the new position are written in one transaction: taking
-the log twice adds nothing, and `rebuild()` from nothing gives the same rows. Memory stays
-bounded by one page and the tallies of the games in it.
+`AnalyticsFollower` is a library projection of the ledger's game events (projections/follow.py):
+a worker runs it (`umpire worker`), or a read that finds no worker feeds it itself. Each page of
+events is folded game by game by the game's rule system's tally (`RuleSet.analytics`; Infernal
+Machines': domain/rules/infernal_machines/analytics.py) and its rows, the games' tallies and the
+tracking position are written in one transaction: taking the log twice adds nothing, and
+`rebuild()` from nothing gives the same rows. Memory stays bounded by one page and the tallies
+of the games in it.
 
-The data functions at the bottom (`ammunition`, `fire_orders`, `resistance`) catch up and
-answer `{"rows": [...]}`; the CLI, the API and the dashboard all read through them. The tabletop
-rule systems' rows (any kind not Infernal Machines') are kept as JSON in one table
+The data functions at the bottom (`ammunition`, `fire_orders`, `resistance`) answer
+`{"rows": [...], "lag": N}`: when no worker keeps the projection they catch it up first (lag 0),
+else they answer at once with the rows as they stand and `lag`, the game events the worker has
+yet to take. The CLI, the API and the dashboard all read through them. The tabletop rule
+systems' rows (any kind not Infernal Machines') are kept as JSON in one table
 (`umpire_an_rows`) and answered by projections/analytics_tabletop.py.
 """
 from __future__ import annotations
@@ -20,19 +23,24 @@ import json
 from typing import Any, Callable, Iterable, Optional
 
 from domain.application import Ledger
-from domain.model import Game
+from domain.log import read_stored_line
 from domain.rulesets import find
 from projections.analytics_tabletop import ANSWERS
+from projections.follow import (FollowingProjection, catch_up, events_after, game_topics, lease_of,
+                                view_of)
 from projections.store import ProjectionStore
 
-PROJECTION = "analytics"
+KEY = "analytics"  # the projection's name for `umpire worker --projection` and its lease
 # The row kinds a rule system's tally yields, as (kind, row): one table each (SCATTER updates FIRE).
 AMMO, FIRE, SCATTER, RESIST = "ammo", "fire", "scatter", "resist"
 PROBLEMS = "analytics-problems"
-META, VERSION = "analytics-meta", 2  # 2: the tabletop rows; a store taken by an older version is taken again
+# 2: the tabletop rows; 3: tracked by the library's tracking recorder. A store taken by an older
+# version is taken again.
+META, VERSION = "analytics-meta", 3
 IM_KINDS = (AMMO, FIRE, SCATTER, RESIST)
-PAGE = 5000
-LOCK_KEY = 720_311  # a PostgreSQL advisory lock: one writer of this projection at a time
+PAGE = 5000  # events a read that catches up takes per transaction
+
+__all__ = ["AnalyticsFollower", "AnalyticsProjection", "game_topics"]
 
 AMMO_COLUMNS = ("game", "seq", "element", "side", "turn", "points", "cumulative", "reason", "barrage")
 FIRE_COLUMNS = ("game", "seq", "barrage", "turn", "target", "observer_via", "column_recorded",
@@ -60,63 +68,55 @@ SCHEMA = [
 ]
 
 
-def game_topics() -> list[str]:
-    """The notification topics of game events (units and elements have their own)."""
-    base = f"{Game.__module__}:{Game.__qualname__}"
-    return [f"{base}.Started", f"{base}.Recorded"]
-
-
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
 
 
-class AnalyticsProjection:
-    """The analytics tables, kept up to date from the notification log."""
+def create_tables(store: ProjectionStore) -> None:
+    """The analytics tables (once per store object, not per query)."""
+    if not getattr(store, "_analytics_tables", False):
+        with store.transaction() as cur:
+            for statement in SCHEMA:
+                cur.execute(statement)
+        store._analytics_tables = True
 
-    def __init__(self, ledger: Ledger, store: ProjectionStore):
-        self.ledger, self.store = ledger, store
-        if not getattr(store, "_analytics_tables", False):  # once per store object, not per query
-            with store.transaction() as cur:
-                for statement in SCHEMA:
-                    cur.execute(statement)
-            store._analytics_tables = True
 
-    # -- following the log ----------------------------------------------------------------------
-    def catch_up(self, page: int = PAGE) -> int:
-        """Take every new notification; return how many game events were taken."""
-        taken, topics = 0, game_topics()
-        self._upgrade()
-        while True:
-            position = self.store.position(PROJECTION)
-            notes = self.ledger.recorder.select_notifications(position + 1, page, topics=topics)
-            if not notes:
-                return taken
-            if self._take_page(position, notes):
-                taken += len(notes)
-            if len(notes) < page:
-                return taken
+class AnalyticsFollower(FollowingProjection):
+    """The analytics tables, kept from the game events a page at a time (rows, tallies, tracking)."""
 
-    def _take_page(self, position: int, notes: list) -> bool:
-        """Fold one page and write it; False when another process took it first."""
+    name = "umpire_analytics"
+    key = KEY
+
+    def setup(self) -> None:
+        """Results written by an older version of the analytics lack rows it did not know (or were
+        tracked elsewhere): take the log again (once; the version is stored with the results)."""
+        create_tables(self.store)
+        if self.store.kv_get(META, "version") != VERSION:
+            self.forget()
+
+    def forget_statements(self) -> list[tuple[str, tuple]]:
+        return [*((f"DELETE FROM {table}", ()) for table in TABLES),
+                ("DELETE FROM umpire_kv WHERE space = ?", (PROBLEMS,)),
+                ("DELETE FROM umpire_kv WHERE space = ? AND key = ?", (META, "version")),
+                ("INSERT INTO umpire_kv (space, key, value) VALUES (?, ?, ?)", (META, "version", json.dumps(VERSION)))]
+
+    def prepare(self, events: list[Any]) -> dict[str, list[dict[str, Any]]]:
+        """The page's lines, game by game, in log order."""
         by_game: dict[str, list[dict[str, Any]]] = {}
-        for note in notes:
-            line = self.ledger._decode(note)
+        for event in events:
+            line = read_stored_line(event.line)
             by_game.setdefault(line["game"], []).append(line)
-        with self.store.transaction() as cur:
-            if self.store.pg:
-                cur.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-            if self.store.position(PROJECTION, cur) != position:
-                return False
-            rows: dict[str, list[dict[str, Any]]] = {kind: [] for kind in IM_KINDS}
-            tallies = self._tallies(cur, list(by_game))
-            for game, lines in by_game.items():
-                tally = tallies.get(game) or tallies.setdefault(game, _new_tally(game, lines[0]))
-                for line in lines:
-                    for kind, row in self._take_line(cur, tally, line):
-                        rows.setdefault(kind, []).append(row)
-            self._write(cur, rows, tallies)
-            self.store.set_position(cur, PROJECTION, notes[-1].id)
-        return True
+        return by_game
+
+    def write(self, cur: Any, by_game: dict[str, list[dict[str, Any]]]) -> None:
+        rows: dict[str, list[dict[str, Any]]] = {kind: [] for kind in IM_KINDS}
+        tallies = self._tallies(cur, list(by_game))
+        for game, lines in by_game.items():
+            tally = tallies.get(game) or tallies.setdefault(game, _new_tally(game, lines[0]))
+            for line in lines:
+                for kind, row in self._take_line(cur, tally, line):
+                    rows.setdefault(kind, []).append(row)
+        self._write(cur, rows, tallies)
 
     def _take_line(self, cur, tally: Any, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """The rows of one line; a line the fold cannot take is reported for its game (see
@@ -128,11 +128,6 @@ class AnalyticsProjection:
                               {"game": line["game"], "seq": line["seq"], "type": line["type"],
                                "error": f"{type(exc).__name__}: {exc}"})
             return []
-
-    def problems(self, game: Optional[str] = None) -> list[dict[str, Any]]:
-        """The events the analytics could not take, per game."""
-        found = self.store.kv_all(PROBLEMS).values()
-        return [p for p in found if game is None or p["game"] == game]
 
     def _tallies(self, cur, games: list[str]) -> dict[str, Any]:
         out = {}
@@ -177,22 +172,50 @@ class AnalyticsProjection:
         if values:
             cur.executemany(self.store.q(_insert_sql("umpire_an_rows", ("kind", "game", "seq", "n", "row"))), values)
 
+
+class AnalyticsProjection:
+    """The analytics as a read sees them: caught up by the read itself when no worker keeps them."""
+
+    def __init__(self, ledger: Ledger, store: ProjectionStore):
+        self.ledger, self.store = ledger, store
+        create_tables(store)
+        self.follower = AnalyticsFollower(view_of(ledger, AnalyticsFollower)).bind(ledger, store)
+
+    # -- following the log ----------------------------------------------------------------------
+    def catch_up(self, page: int = PAGE) -> int:
+        """Take every new game event, unless a worker (or another read) is doing it; return how many
+        were taken here."""
+        with lease_of(self.store, KEY).taken() as mine:
+            if not mine:
+                return 0
+            self.follower.setup()
+            return catch_up(self.follower, page)
+
     def rebuild(self, page: int = PAGE) -> int:
-        """Forget every result and take the whole log again."""
-        self._forget()
-        return self.catch_up(page)
+        """Forget every result and take the whole log again (no worker may keep the analytics meanwhile)."""
+        with lease_of(self.store, KEY).taken() as mine:
+            if not mine:
+                raise RuntimeError("a worker keeps the analytics: stop it before rebuilding them")
+            self.follower.forget()
+            return catch_up(self.follower, page)
 
-    def _forget(self) -> None:
-        self.store.clear(PROJECTION, TABLES)
-        with self.store.transaction() as cur:
-            cur.execute(self.store.q("DELETE FROM umpire_kv WHERE space = ?"), (PROBLEMS,))
-            self.store.kv_put(cur, META, "version", VERSION)
+    def position(self) -> int:
+        """The notification id of the last game event the analytics have taken."""
+        return self.follower.view.position()
 
-    def _upgrade(self) -> None:
-        """Results written by an older version of the analytics lack rows it did not know: take the
-        log again (once; the version is stored beside the position)."""
-        if self.store.kv_get(META, "version") != VERSION:
-            self._forget()
+    def lag(self, game: Optional[str] = None) -> int:
+        """The game events (of one game) the analytics have yet to take."""
+        return events_after(self.ledger, self.position(), game)
+
+    def refresh(self, game: Optional[str] = None) -> int:
+        """Catch up when no worker keeps the analytics; the lag that is left."""
+        self.catch_up()
+        return self.lag(game)
+
+    def problems(self, game: Optional[str] = None) -> list[dict[str, Any]]:
+        """The events the analytics could not take, per game."""
+        found = self.store.kv_all(PROBLEMS).values()
+        return [p for p in found if game is None or p["game"] == game]
 
     # -- reading --------------------------------------------------------------------------------
     def _select(self, table: str, columns: tuple[str, ...], game: Optional[str], order: str) -> list[dict]:
@@ -314,8 +337,8 @@ def _db_value(value: Any) -> Any:
 def _rows(method: str) -> Callable[..., dict[str, Any]]:
     def query(ledger: Ledger, store: ProjectionStore, game: Optional[str] = None) -> dict[str, Any]:
         projection = AnalyticsProjection(ledger, store)
-        projection.catch_up()
-        return {"rows": getattr(projection, method)(game)}
+        lag = projection.refresh(game)
+        return {"rows": getattr(projection, method)(game), "lag": lag}
     return query
 
 
@@ -334,8 +357,8 @@ QUERIES: dict[str, Callable[..., dict[str, Any]]] = {
 def _answer(kind: str) -> Callable[..., dict[str, Any]]:
     def query(ledger: Ledger, store: ProjectionStore, game: Optional[str] = None) -> dict[str, Any]:
         projection = AnalyticsProjection(ledger, store)
-        projection.catch_up()
-        return {"rows": projection.answer(kind, game)}
+        lag = projection.refresh(game)
+        return {"rows": projection.answer(kind, game), "lag": lag}
     query.__doc__ = ANSWERS[kind][1].__doc__
     return query
 

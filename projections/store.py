@@ -1,8 +1,9 @@
 """Where projections keep what they derive: tables beside the ledger's, in the same database.
 
-SQLite (a file path) or PostgreSQL (a postgresql:// URL). Each projection records the last
-notification id it has taken in a tracking row written in the same transaction as its
-results, so following the notification log is exactly-once and restartable.
+SQLite (a file path) or PostgreSQL (a postgresql:// URL). The projections that follow the
+notification log record how far they have taken it with the eventsourcing library's tracking
+recorders, in the same transaction as their results (projections/follow.py); this store reads
+their tables, and keeps the small things beside them (checkpoints, a key-value space).
 """
 from __future__ import annotations
 
@@ -13,15 +14,14 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Optional
 
 SCHEMA = [
-    """CREATE TABLE IF NOT EXISTS umpire_tracking (
-         projection TEXT PRIMARY KEY, position BIGINT NOT NULL)""",
+    # Earlier versions tracked their projections here by hand (projections/follow.py does now).
+    "DROP TABLE IF EXISTS umpire_tracking",
     # Board checkpoints per game; `next_at` is the seq of the next one due (projections.board_state).
     """CREATE TABLE IF NOT EXISTS umpire_board_checkpoints (
          game TEXT NOT NULL, seq INTEGER NOT NULL, next_at INTEGER NOT NULL, state TEXT NOT NULL,
          PRIMARY KEY (game, seq))""",
     # The checkpoints of earlier versions, every 50 events of every game (derived data).
     "DROP TABLE IF EXISTS umpire_checkpoints",
-    "DELETE FROM umpire_tracking WHERE projection = 'board-checkpoints'",
     """CREATE TABLE IF NOT EXISTS umpire_kv (
          space TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
          PRIMARY KEY (space, key))""",
@@ -87,32 +87,6 @@ class ProjectionStore:
             conn.close()
             self._local.conn = None
 
-    # -- tracking -----------------------------------------------------------------------------
-    def position(self, projection: str, cur=None) -> int:
-        sql = self.q("SELECT position FROM umpire_tracking WHERE projection = ?")
-        if cur is None:
-            with self.transaction() as cur:
-                cur.execute(sql, (projection,))
-                row = cur.fetchone()
-        else:
-            cur.execute(sql, (projection,))
-            row = cur.fetchone()
-        return int(row[0]) if row else 0
-
-    def lock_position(self, cur, projection: str) -> int:
-        """The tracking position, locked until the transaction ends: of two processes catching up
-        at once, the second waits and then sees the position the first one wrote."""
-        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, 0) "
-                           "ON CONFLICT (projection) DO NOTHING"), (projection,))
-        lock = " FOR UPDATE" if self.pg else ""  # SQLite: BEGIN IMMEDIATE already serialises writers
-        cur.execute(self.q(f"SELECT position FROM umpire_tracking WHERE projection = ?{lock}"), (projection,))
-        return int(cur.fetchone()[0])
-
-    def set_position(self, cur, projection: str, position: int) -> None:
-        cur.execute(self.q("INSERT INTO umpire_tracking (projection, position) VALUES (?, ?) "
-                           "ON CONFLICT (projection) DO UPDATE SET position = excluded.position"),
-                    (projection, position))
-
     # -- checkpoints ----------------------------------------------------------------------------
     def last_checkpoint(self, game: str) -> Optional[tuple[int, int]]:
         """(seq, next_at) of the game's last checkpoint, without reading its state."""
@@ -150,12 +124,6 @@ class ProjectionStore:
     def clear_checkpoints(self) -> None:
         with self.transaction() as cur:
             cur.execute("DELETE FROM umpire_board_checkpoints")
-
-    def clear(self, projection: str, tables: tuple[str, ...]) -> None:
-        with self.transaction() as cur:
-            for table in tables:
-                cur.execute(f"DELETE FROM {table}")
-            cur.execute(self.q("DELETE FROM umpire_tracking WHERE projection = ?"), (projection,))
 
     # -- a key-value space for small projections ------------------------------------------------
     def kv_get(self, space: str, key: str) -> Optional[Any]:

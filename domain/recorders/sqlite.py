@@ -1,15 +1,48 @@
-"""The ledger's SQLite recorder: the library's, with a game's lines read as text and a batch
-written in one transaction with executemany (see domain/recorders/__init__.py)."""
+"""The ledger's SQLite recorder: the library's, with a game's lines read as text, a batch
+written in one transaction with executemany (see domain/recorders/__init__.py), and a
+subscription to its notification log that polls (SQLite has no LISTEN/NOTIFY, and the library's
+SQLite recorder no subscription)."""
 from __future__ import annotations
 
+from threading import Event, Thread
 from typing import Any, Optional, Sequence
 from uuid import UUID
 
-from eventsourcing.persistence import AggregateRecorder, StoredEvent
+from eventsourcing.persistence import AggregateRecorder, ListenNotifySubscription, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
 from domain.recorders import window
 from domain.transcoder import Row
+
+POLL_SECONDS = 0.1  # how often a subscription looks for new notifications
+
+
+class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
+    """The library's listen-notify subscription, woken by a timer instead of a NOTIFY: every
+    `interval` seconds it selects the notifications after the last one it yielded (a cheap range
+    of rowids), as the PostgreSQL subscription does when notified."""
+
+    def __init__(self, recorder: SQLiteApplicationRecorder, gt: Optional[int] = None,
+                 topics: Sequence[str] = (), interval: float = POLL_SECONDS):
+        self._interval = interval
+        self._stop_polling = Event()  # before the library's threads start: they may stop us
+        super().__init__(recorder=recorder, gt=gt, topics=topics)
+        self._timer = Thread(target=self._wake_up, name="sqlite-subscription-poll", daemon=True)
+        self._timer.start()
+
+    def _wake_up(self) -> None:
+        while not self._stop_polling.wait(self._interval):
+            self._has_been_notified.set()
+
+    def stop(self) -> None:
+        self._stop_polling.set()
+        super().stop()
+
+    def __exit__(self, *args: object, **kwargs: Any) -> None:
+        try:
+            super().__exit__(*args, **kwargs)
+        finally:
+            self._timer.join()
 
 
 class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
@@ -40,3 +73,7 @@ class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
             if snapshots:
                 assert snapshot_recorder is not None
                 snapshot_recorder._insert_events(c, snapshots)
+
+    def subscribe(self, gt: Optional[int] = None, topics: Sequence[str] = ()) -> PollingSubscription:
+        """The notifications after `gt` (of these topics), then each new one as it is stored."""
+        return PollingSubscription(self, gt=gt, topics=topics)
