@@ -16,7 +16,7 @@ from api import problems
 from api.deps import services_for
 from api.limits import BodyLimit
 from api.problems import ProblemError
-from api.routes import army, dice, disputes, events, games, health, units
+from api.routes import army, dice, disputes, events, games, health, stream, units
 
 OPTIONAL_ROUTES = ("api.routes.analytics",)
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -36,7 +36,7 @@ def create_app(db: Optional[str] = None, public_read: bool = False) -> FastAPI:
     app.state.services = services
     app.add_middleware(BodyLimit)
     problems.install(app)
-    for module in (health, games, events, disputes, dice, units, army):
+    for module in (health, games, events, disputes, dice, units, army, stream):
         app.include_router(module.router)
     _include_optional_routes(app)
     _serve_docs_offline(app)

@@ -224,14 +224,13 @@ def serve(db: DbOption = None,
               "--public-read", help="let anyone who reaches the server read every game on the dashboard "
                                     "(writes still need a token)")] = False):
     """Serve the HTTP API (/api) and the dashboard (/)."""
-    import uvicorn
-
     from api.app import create_app
+    from api.live import serve as serve_app
     target = created_store(db)
     typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
     if public_read:
         typer.echo("public read: anyone who can reach this server can read every game on the dashboard")
-    uvicorn.run(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
+    serve_app(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
 
 
 def port_number(value: str | int) -> int:
