@@ -69,7 +69,7 @@ def movement_graph(board: Board, mover: Mover, cond: Conditions, tables: TablePa
     state = board.state
     key = (id(state), state.game, state.seq, len(state.markers), len(state.hexes), len(state.hexsides),
            len(board.extras.zones), len(board.extras.destroyed_walls), mover.mclass, mover.tank,
-           mover.allowance, cond, tables.name, id(tables), tuple(sorted(interp.chosen.items())))
+           mover.poor_crossing, mover.wide_exempt, mover.allowance, cond, tables.name, id(tables), tuple(sorted(interp.chosen.items())))
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is state:
         _CACHE.move_to_end(key)

@@ -31,7 +31,8 @@ SECTIONS = RULEBOOK.sections((
     "IM.OBS.ROADBLOCK.TANKCLEAR", "IM.ART.EFF.DEST.HE.INF", "IM.ART.EFF.DEST.HE.CAV", "IM.ART.EFF.DEST.HE.VEH",
     "IM.ART.EFF.DEST.SHR.INF", "IM.ART.EFF.DEST.SHR.CAV", "IM.ART.EFF.DEST.SHR.VEH", "IM.ART.EFF.INT.HE.INF",
     "IM.ART.EFF.INT.HE.CAV", "IM.ART.EFF.INT.HE.VEH", "IM.NAV.MOVE", "IM.TRAIN.MOVE.RAIL", "IM.CORE.MINMOVE",
-    "IM.ART.AMMO.GAS.EFFECTS.ENTER",
+    "IM.ART.AMMO.GAS.EFFECTS.ENTER", "IM.OBS.TRENCH.EXTRAWIDE", "IM.OBS.TRENCH.HASTY.CROSS",
+    "IM.OBS.TRENCH.COMM.CROSS",
 ), "movement")
 GASSED_CLASSES = {"foot", "cavalry", "light"}   # Gas: not tanks or armoured cars; light vehicles as cavalry
 
@@ -99,6 +100,8 @@ class Mover:
     sturm: bool = False
     skis: bool = False
     vest: bool = False
+    poor_crossing: bool = False   # Landships! 6.22's "=" trench-crossers
+    wide_exempt: bool = False     # the British Mk V and Mk VIII cross extra-wide trenches
 
     @property
     def vehicle(self) -> bool:
@@ -128,7 +131,17 @@ def mover_for(board: Board, unit: UnitState, tables: TablePack) -> Mover:
     return Mover(unit.unit, unit.unit_class, mclass, allowance, source, unit.side,
                  sturm=bool(unit.attrs.get("sturmtruppen")),
                  skis=ski_user and (bool(unit.attrs.get("skis")) or inherent),
-                 vest=bool(unit.attrs.get("vest")))
+                 vest=bool(unit.attrs.get("vest")),
+                 poor_crossing=str(unit.attrs.get("trench_crossing", "")).lower() in ("poor", "="),
+                 wide_exempt=_model(unit) in WIDE_EXEMPT)
+
+
+# Extra-wide trenches (optional rule): "The British Mk V and Mk VIII are exempt" (IM.TANK.FASCINE.EXEMPT)
+WIDE_EXEMPT = {"mkv", "mkv*", "mkv**", "mkviii", "markv", "markv*", "markviii"}
+
+
+def _model(unit: UnitState) -> str:
+    return "".join(str(unit.attrs.get("model") or "").lower().replace(".", " ").split()).replace("-", "")
 
 
 @dataclass
@@ -182,6 +195,10 @@ def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> Non
                     obstacle=True)
     if mc in ("wheeled", "light") and "stone-wall" in board.hexside_features(u, v):
         step.forbid("IM.TER.WALL.CROSS", f"wheeled vehicles may not cross the stone wall {u}|{v}")
+    if mover.tank and extra_wide(board, v) and mover.poor_crossing and not mover.wide_exempt \
+            and not board.markers(v)["fascine"]:
+        step.forbid("IM.OBS.TRENCH.EXTRAWIDE", f"the extra-wide trench in {v} completely prevents crossing by tanks "
+                    f"with poor trench-crossing capability")
     if mc == "cavalry" and board.multi_storey(v):
         step.forbid("IM.TER.MS.CAV", f"mounted cavalry may not enter the multi-storey building {v}")
     if mc == "train" and not board.railway(v):
@@ -195,6 +212,26 @@ def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> Non
                 step.forbid(_zone_rule("DEST", z.ammunition, target),
                             f"no {'cavalry' if mc == 'cavalry' else 'light-vehicle'} movement {verb} the "
                             f"active destruction impact zone at {loc} (barrage {z.barrage})")
+
+
+def extra_wide(board: Board, loc: str) -> bool:
+    """An extra-wide trench (the optional rule of Prepared trenches): a `trench-extra-wide` marker or feature."""
+    return bool(board.markers(loc)["trench-extra-wide"]) or bool({"trench-extra-wide", "extra-wide"} & board.features(loc))
+
+
+def _trench_crossing(board: Board, mover: Mover, v: str, step: Step) -> None:
+    """Hasty and communication trenches: "Vehicles with poor trench-crossing capability do not suffer
+    this penalty"; an extra-wide trench treats every tank but the Mk V and Mk VIII as a poor crosser
+    (Landships! 6.22, not in the text: the crossing itself is not costed here)."""
+    if not mover.vehicle:
+        return
+    kind = board.trench(v)
+    if mover.poor_crossing and kind == "trench-hasty":
+        step.rules.append("IM.OBS.TRENCH.HASTY.CROSS")
+    elif mover.poor_crossing and kind == "trench-communication":
+        step.rules.append("IM.OBS.TRENCH.COMM.CROSS")
+    if mover.tank and extra_wide(board, v) and step.prohibited is None:
+        step.rules.append("IM.OBS.TRENCH.EXTRAWIDE")
 
 
 def _terrain_cost(board: Board, mover: Mover, u: str, v: str, cond: Conditions, tables: TablePack,
@@ -260,6 +297,7 @@ def step_cost(board: Board, mover: Mover, u: str, v: str, cond: Conditions, tabl
     step = Step(u, v)
     _prohibitions(board, mover, u, v, step)
     cost = _terrain_cost(board, mover, u, v, cond, tables, interp, step)
+    _trench_crossing(board, mover, v, step)
     extra = 0.0
     sides = board.hexside_features(u, v)
     mc = mover.mclass
