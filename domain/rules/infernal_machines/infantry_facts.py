@@ -17,6 +17,7 @@ from domain.board.state import BoardState, UnitState
 from domain.board.terrain import Board
 
 SPOTTERS = ("forward-observer", "infantry-leader")
+ORDINARY = ("infantry-platoon", "infantry-squad", "mg-platoon", "cavalry-platoon")
 AIRBORNE = ("aircraft", "balloon")
 JAM = "IM.INF.SQUAD.JAM"
 
@@ -92,10 +93,16 @@ class InfantryFacts:
                 del self.revealed[unit.unit]
 
     def _spotted(self, line: dict[str, Any], board: BoardState) -> None:
+        """A forward observer's or leader's spot, or an adjacent infantry or cavalry unit's ("Normal
+        infantry and cavalry units may spot them on a result of 1")."""
         spotter = board.units.get(line["data"].get("spotter", ""))
-        if spotter is None or spotter.unit_class not in SPOTTERS:
+        target = line["data"].get("target", "")
+        if spotter is None or spotter.location is None:
             return
-        for unit in board.units_at(line["data"].get("target", "")):
+        if spotter.unit_class not in SPOTTERS and not (
+                spotter.unit_class in ORDINARY and distance(spotter.location, target, Board(board).placement) == 1):
+            return
+        for unit in board.units_at(target):
             if smocks(unit) and unit.side != spotter.side:
                 self.spotted[unit.unit] = (line["turn"], line["seq"])
 

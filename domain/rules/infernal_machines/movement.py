@@ -632,7 +632,7 @@ class MovementChecks(RuleModule):
 
 # rule id -> (implemented | needs a chart | ambiguous, the tests that cover it)
 COVERAGE = {
-    "IM.INF.VEST": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
+    "IM.INF.VEST": ("ambiguous", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
     "IM.OBS.WIRE.LOW": ("needs a chart", "tests/unit/test_movement.py::test_low_wire_costs_what_the_base_game_chart_says"),
     "IM.TRAIN.MOVE.RAIL": ("implemented", "tests/unit/test_movement.py::test_a_train_never_leaves_the_rails"),
     "IM.CORE.MINMOVE": ("ambiguous", "tests/unit/test_movement.py::test_ap_16_minimum_move_against_a_prohibition_is_ambiguous; tests/unit/test_movement.py::test_minimum_move_lets_one_hex_exceed_the_allowance"),
@@ -667,7 +667,7 @@ COVERAGE = {
     "IM.NAV.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_balloons_never_move_and_boats_keep_to_rivers"),
     "IM.INF.ST.MOVE": ("implemented", "tests/unit/test_movement_rules.py::test_sturmtruppen_move_2_then_1"),
     "IM.INF.ST.RUN": ("implemented", "tests/unit/test_movement_rules.py::test_sturmtruppen_run_instead_of_the_bonus_and_no_more"),
-    "IM.INF.SKI": ("implemented", "tests/unit/test_movement_rules.py::test_skis_three_hexes_a_foot_phase_for_ski_users_only"),
+    "IM.INF.SKI": ("partial", "tests/unit/test_movement_rules.py::test_skis_three_hexes_a_foot_phase_for_ski_users_only"),
     "IM.OPTMOVE.AGREE": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement"),
     "IM.OPTMOVE.RUN.ELIG": ("implemented", "tests/unit/test_movement_rules.py::test_running_eligibility_terrain_and_agreement; tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
     "IM.OPTMOVE.RUN.AFTER": ("implemented", "tests/unit/test_movement_rules.py::test_ex_im_21_run_then_rest_a_whole_turn"),
