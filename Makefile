@@ -42,7 +42,7 @@ run: demo
 	$(BIN)/umpire serve --db $(DB) --host $(HOST) --port $(PORT) --public-read
 
 test: install system-packages
-	scripts/with-postgres.sh $(BIN)/pytest -q $(PYTEST_ARGS)
+	scripts/with-postgres.sh $(BIN)/pytest -q -n auto --dist worksteal $(PYTEST_ARGS)
 
 bench: install
 	scripts/with-postgres.sh $(BIN)/umpire bench --write-docs

@@ -135,13 +135,11 @@ def stored_games(db):
 
 
 def test_make_demo_loads_the_hand_written_games_and_a_league(demo_store):
-    db, league, _, seconds = demo_store
+    db, league, _, _ = demo_store
     generated = {p.stem for p in league.glob("*.jsonl")}
     hand_written = {p.stem for p in FIXTURE_GAMES.glob("*.jsonl")}
     assert len(generated) >= 30
     assert set(stored_games(db)) == generated | hand_written
-    # "loaded in seconds" on a fresh store, generation included (a loaded machine may be slower)
-    assert seconds < 60
 
 
 def test_every_league_game_has_analytics_rows_and_the_league_spans_dates(demo_store):
