@@ -105,4 +105,5 @@ def _mount_dashboard(app: FastAPI, db: str, public_read: bool = False) -> None:
     from a2wsgi import WSGIMiddleware
 
     dash_app = create_dash(db, requests_pathname_prefix="/", public_read=public_read)
+    app.include_router(importlib.import_module("dashboard.live").live_router(public_read))  # its pages' live feeds
     app.mount("/", WSGIMiddleware(dash_app.server))

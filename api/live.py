@@ -22,6 +22,7 @@ from uuid import UUID
 import orjson
 from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
 
 from domain.application import Ledger
 from domain.model.ids import game_uuid
@@ -220,6 +221,11 @@ def feed_for(app: FastAPI, ledger: Ledger) -> StoreFeed:
 
 
 # -- the streams ------------------------------------------------------------------------------------
+def event_stream(chunks: AsyncIterator[bytes]) -> StreamingResponse:
+    """The answer that sends a stream's chunks as they come."""
+    return StreamingResponse(chunks, media_type=MEDIA_TYPE, headers=HEADERS)
+
+
 def frame(data: Any, event_id: Optional[int] = None) -> bytes:
     """One server-sent event: its `id:` (the position a client resumes from) and one `data:` line."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

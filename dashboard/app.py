@@ -47,7 +47,7 @@ def create_dash(db: Optional[str] = None, requests_pathname_prefix: str = "/", p
                            path=None if "<" in path else path, name=name, title=f"Umpire · {name}",
                            layout=module.layout)
     app.layout = lambda: _shell(app, public_read)
-    for module in (replay, disputes, analytics, army):
+    for module in (replay, disputes, analytics, army, games):
         module.register_callbacks(app)
     return app
 

@@ -8,9 +8,12 @@ PUBLIC_BANNER = "public-banner"      # shown when the store is served with --pub
 
 # -- games page ---------------------------------------------------------------------------------
 GAMES_TABLE = "games-table"
+GAMES_BODY = "games-body"            # the table (or the word that there is no game), redrawn as games grow
+GAMES_LIVE = "games-live"            # dcc.Store written by assets/live.js when a game grew: {"last": position, "at"}
+GAMES_FEED = "games-feed"            # hidden; its data-live-feed is the stream of every game's last seq
 
 # -- replay page --------------------------------------------------------------------------------
-REPLAY_GAME = "replay-game"          # dcc.Store: {"game", "last", "findings": [seqs with a finding]}
+REPLAY_GAME = "replay-game"          # dcc.Store: {"game", "last", "findings": [seqs with a finding], "board"}
 REPLAY_SEQ = "replay-seq"            # dcc.Store: {"seq"}: the position; everything follows it
 REPLAY_MAP = "replay-map"
 REPLAY_FIRST = "replay-first"
@@ -31,6 +34,9 @@ REPLAY_RULES = "replay-rules"        # the chosen event's rule applications
 REPLAY_FINDINGS_ONLY = "replay-findings-only"
 REPLAY_VIEW = "replay-view"          # "played" | "ruled"
 REPLAY_URL_SINK = "replay-url-sink"  # output of the clientside callback that writes the URL
+REPLAY_SUMMARY = "replay-summary"    # "scenario · date · N events"
+REPLAY_LIVE = "replay-live"          # dcc.Store written by assets/live.js when the game grew: {"last": seq, "at"}
+REPLAY_FEED = "replay-feed"          # hidden; its data-live-feed is the game's event stream
 
 # -- disputes page ------------------------------------------------------------------------------
 DISPUTE_GAME = "dispute-game"

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
 from api.deps import ServicesDep, Viewer
-from api.live import HEADERS, MEDIA_TYPE, StoreFeed, feed_for, game_stream, games_stream
+from api.live import MEDIA_TYPE, StoreFeed, event_stream, feed_for, game_stream, games_stream
 from api.problems import responses
 from domain.events import Envelope
 
@@ -56,12 +56,11 @@ def stream_game(game: str, services: ServicesDep, feed: FeedDep, _: Viewer, afte
     """The game's events after a position (`Last-Event-ID` or `after`), then each as it is stored."""
     services.known_game(game)
     start = position(after, last_event_id) or 0
-    return StreamingResponse(game_stream(feed, game, start, follow), media_type=MEDIA_TYPE, headers=HEADERS)
+    return event_stream(game_stream(feed, game, start, follow))
 
 
 @router.get("/stream", response_class=StreamingResponse, responses=_answer(GAME_GROWTH, GROWTH))
 def stream_games(feed: FeedDep, principal: Viewer, after: After = None, follow: Follow = True,
                  last_event_id: LastEventId = None) -> StreamingResponse:
     """Every game the token reads with its last seq, then a line each time one grows."""
-    return StreamingResponse(games_stream(feed, principal.sees, position(after, last_event_id), follow),
-                             media_type=MEDIA_TYPE, headers=HEADERS)
+    return event_stream(games_stream(feed, principal.sees, position(after, last_event_id), follow))

@@ -1,26 +1,36 @@
-"""Games (`/`): every game in the store, with its audit summary and open disputes."""
+"""Games (`/`): every game in the store, with its audit summary and open disputes; the list is
+redrawn as games are recorded (assets/live.js hears each append on the feed of every game)."""
 from __future__ import annotations
 
 from typing import Any
 
-from dash import dcc, get_relative_path, html
+from dash import Input, Output, dcc, get_relative_path, html
 
+from api.live import store_position
 from dashboard import ids
+from dashboard.live import games_feed
 from dashboard.pages.common import current_data, verdict_badge
 from domain.rules.engine import VERDICT_ORDER
 
 TITLE = "Games"
+NO_GAME = "The store holds no game yet: `umpire import FILE.jsonl`."
 
 
 def layout(**_: Any) -> html.Div:
-    rows = current_data().game_rows()
+    data = current_data()
+    position = store_position(data.services.ledger)  # read first: what is stored after it is told
+    feed = {"data-live-feed": get_relative_path(games_feed(position)), "data-live-store": ids.GAMES_LIVE}
+    return html.Div([html.H2("Games"), html.Div(id=ids.GAMES_BODY, children=games_body(data.game_rows())),
+                     dcc.Store(id=ids.GAMES_LIVE), html.Div(id=ids.GAMES_FEED, hidden=True, **feed)])
+
+
+def games_body(rows: list[dict[str, Any]]) -> html.Table | html.P:
     if not rows:
-        return html.Div([html.H2("Games"), html.P("The store holds no game yet: `umpire import FILE.jsonl`.")])
+        return html.P(NO_GAME)
     head = html.Tr([html.Th(h) for h in ("game", "scenario", "date", "sides", "events", "turns", "audit",
                                          "open disputes")])
-    body = [_row(r) for r in rows]
-    return html.Div([html.H2("Games"), html.Table(id=ids.GAMES_TABLE, className="games",
-                                                   children=[html.Thead(head), html.Tbody(body)])])
+    return html.Table(id=ids.GAMES_TABLE, className="games", children=[html.Thead(head),
+                                                                        html.Tbody([_row(r) for r in rows])])
 
 
 def _row(r: dict[str, Any]) -> html.Tr:
@@ -35,3 +45,10 @@ def _row(r: dict[str, Any]) -> html.Tr:
         html.Td(dcc.Link(f"{len(disputes)} open" if disputes else "none",
                          href=get_relative_path(f"/disputes/{r['game']}"))),
     ])
+
+
+def register_callbacks(app) -> None:
+    @app.callback(Output(ids.GAMES_BODY, "children"), Input(ids.GAMES_LIVE, "data"), prevent_initial_call=True)
+    def refresh(_):
+        """A game grew, or a new one started: the list as the store holds it now."""
+        return games_body(current_data().game_rows())

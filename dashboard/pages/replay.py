@@ -8,18 +8,26 @@ what changed on the board as a `dash.Patch` (the terrain stays put), and the URL
 place so that it can be shared. Like an analysis board serving a mistake, two buttons (and `n`/`p`,
 Shift+arrows) jump to the next or previous event with a finding, and a roll or a card shows the
 applications of the later checks that read it.
+
+The page follows the game as it is recorded: assets/live.js hears each append on the game's feed
+(dashboard/live.py) and `grow` extends the page; a viewer at the last event moves on to the new
+one, anyone else stays where they are while "of M" grows.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from html import escape
 from typing import Any, Optional
 
 from dash import Input, Output, Patch, State, ctx, dcc, get_relative_path, html, no_update
+from dash.exceptions import PreventUpdate
 
 import plotly.graph_objects as go
 
 from dashboard import ids
 from dashboard.data import READ_TYPES, DashboardData, GameView
+from dashboard.live import game_feed
 from dashboard.renderers import renderer_for
 from dashboard.tabletop import inches
 from domain.tabletop.geometry import path_length
@@ -40,11 +48,14 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
     position = gv.clamp(seq)
     ruled = view == "ruled" and gv.has_rulings
     return html.Div(className="replay", children=[
-        dcc.Store(id=ids.REPLAY_GAME, data={"game": gv.game, "last": gv.last, "findings": data.findings(gv)}),
+        dcc.Store(id=ids.REPLAY_GAME, data=game_store(data, gv)),
         dcc.Store(id=ids.REPLAY_SEQ, data={"seq": position, "ruled": ruled}),
         html.Div(id=ids.REPLAY_URL_SINK, hidden=True),
+        dcc.Store(id=ids.REPLAY_LIVE),
+        html.Div(id=ids.REPLAY_FEED, hidden=True, **{"data-live-feed": get_relative_path(game_feed(gv.game, gv.last)),
+                                                     "data-live-store": ids.REPLAY_LIVE}),
         html.Div(className="replay-head", children=[
-            html.H2(gv.game), html.Span(f"{gv.final.scenario} · {gv.final.date} · {gv.last} events"),
+            html.H2(gv.game), html.Span(_summary(gv), id=ids.REPLAY_SUMMARY),
             dcc.Link("disputes", href=get_relative_path(f"/disputes/{gv.game}"), className="head-link"),
         ]),
         _controls(gv, position, ruled, len(data.findings(gv))),
@@ -69,13 +80,36 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
     ])
 
 
-def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.Div:
+def game_store(data: DashboardData, gv: GameView) -> dict[str, Any]:
+    """What the browser keeps of the game: its last event, the events with findings, and what its
+    board's unchanging traces are drawn from."""
+    return {"game": gv.game, "last": gv.last, "findings": data.findings(gv), "board": board_key(gv)}
+
+
+def _summary(gv: GameView) -> str:
+    return f"{gv.final.scenario} · {gv.final.date} · {gv.last} events"
+
+
+def _marks(gv: GameView) -> dict[int, str]:
+    """The slider's marks: the turns' first events, at most MAX_MARKS of them."""
     starts = [s for s in gv.segments if s["phase"] is None]
     step = max(1, len(starts) // MAX_MARKS + (1 if len(starts) % MAX_MARKS else 0))
-    marks = {s["seq"]: f"T{s['turn']}" for s in starts[::step]}
-    jump = [{"label": (f"Turn {s['turn']}" if s["phase"] is None else
+    return {s["seq"]: f"T{s['turn']}" for s in starts[::step]}
+
+
+def _jump_options(gv: GameView) -> list[dict[str, Any]]:
+    return [{"label": (f"Turn {s['turn']}" if s["phase"] is None else
                        f"↳ turn {s['turn']} · {s['phase']}" + (f" ({s['active']})" if s["active"] else "")),
              "value": s["seq"]} for s in gv.segments]
+
+
+def _view_style(gv: GameView) -> dict[str, str]:
+    """The as played / as ruled choice is shown once the game has a ruling."""
+    return {} if gv.has_rulings else {"display": "none"}
+
+
+def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.Div:
+    marks, jump = _marks(gv), _jump_options(gv)
     views = [{"label": " as played", "value": "played"}, {"label": " as ruled", "value": "ruled"}]
     return html.Div(className="replay-controls", children=[
         html.Button("|◀", id=ids.REPLAY_FIRST, title="first event (Home)"),
@@ -91,7 +125,7 @@ def _controls(gv: GameView, position: int, ruled: bool, findings: int) -> html.D
         dcc.Dropdown(id=ids.REPLAY_JUMP, options=jump, placeholder="jump to a turn or phase",
                      className="jump", clearable=True, searchable=True),
         dcc.RadioItems(id=ids.REPLAY_VIEW, options=views, value="ruled" if ruled else "played", inline=True,
-                       className="view-choice", style={} if gv.has_rulings else {"display": "none"}),
+                       className="view-choice", style=_view_style(gv)),
         html.Div(className="slider", children=dcc.Slider(
             id=ids.REPLAY_SLIDER, min=1, max=gv.last, step=1, value=position, marks=marks,
             tooltip={"placement": "bottom", "always_visible": False}, updatemode="mouseup")),
@@ -107,6 +141,11 @@ def _event_rows(data: DashboardData, gv: GameView, current: int) -> dcc.Markdown
     """The events in words, as one block of HTML rendered once: hundreds of Dash components would
     each be told of every state change while stepping. Choosing a row is caught in the browser
     (assets/events.js) and the current row is marked there too (SHARE_URL)."""
+    return dcc.Markdown(_event_rows_html(data, gv, current), dangerously_allow_html=True, id=ids.REPLAY_EVENTS,
+                        className="event-list")
+
+
+def _event_rows_html(data: DashboardData, gv: GameView, current: int) -> str:
     flagged = {seq for seq, apps in data.applications(gv).items() if any(a.verdict.value != "ok" for a in apps)}
     rows = []
     for line in gv.lines:
@@ -114,8 +153,7 @@ def _event_rows(data: DashboardData, gv: GameView, current: int) -> dcc.Markdown
         css, flag = ("event-row flagged", "⚑ ") if seq in flagged else ("event-row", "")
         css += " current" if seq == current else ""
         rows.append(f'<div class="{css}" data-seq="{seq}">{flag}{escape(headline(line))}</div>')
-    return dcc.Markdown("\n".join(rows), dangerously_allow_html=True, id=ids.REPLAY_EVENTS,
-                        className="event-list")
+    return "\n".join(rows)
 
 
 def _position(gv: GameView, seq: int) -> str:
@@ -142,6 +180,16 @@ def _measured_words(gv: GameView, seq: int, highlight: dict[str, Any]) -> Option
     return (f"Line drawn: {inches(path_length(highlight['line']))} ({reading})"
             + (f"; recorded range {inches(recorded)}" if recorded is not None else "")
             + (f"; arc: {arc['label']}, {2 * arc['half_width']:g}° about {arc['facing'] % 360:g}°" if arc else ""))
+
+
+def board_key(gv: GameView) -> str:
+    """A digest of what the board's unchanging traces are drawn from (the renderer, the table, the
+    maps, the terrain, the hexes the game names): when an appended event changes it, the page
+    redraws the whole board, as a step sends only the traces after those."""
+    board = gv.map
+    basis = [renderer_for(gv).name, static_traces(gv), gv.final.table, board.maps, board.hexes, board.hexsides,
+             sorted(board.all_locations())]
+    return hashlib.sha256(json.dumps(basis, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
 
 def figure_for(gv: GameView, seq: int, ruled: bool) -> go.Figure:
@@ -304,6 +352,38 @@ def register_callbacks(app) -> None:
         if ctx.triggered_id == ids.REPLAY_FINDINGS_ONLY:
             return no_update, no_update, no_update, rules_panel(data, gv, seq, only)
         return step_outputs(data, gv, seq, ruled, only)
+
+    @app.callback(
+        Output(ids.REPLAY_GAME, "data"), Output(ids.REPLAY_SEQ, "data", allow_duplicate=True),
+        Output(ids.REPLAY_SLIDER, "max"), Output(ids.REPLAY_SLIDER, "marks"),
+        Output(ids.REPLAY_SLIDER, "value", allow_duplicate=True), Output(ids.REPLAY_JUMP, "options"),
+        Output(ids.REPLAY_EVENTS, "children"), Output(ids.REPLAY_POSITION, "children", allow_duplicate=True),
+        Output(ids.REPLAY_FINDING_COUNT, "children"), Output(ids.REPLAY_SUMMARY, "children"),
+        Output(ids.REPLAY_VIEW, "style"), Output(ids.REPLAY_MAP, "figure", allow_duplicate=True),
+        Input(ids.REPLAY_LIVE, "data"), State(ids.REPLAY_GAME, "data"), State(ids.REPLAY_SEQ, "data"),
+        prevent_initial_call=True,
+    )
+    def grow(_, game, state):
+        """The game grew (assets/live.js heard it from the game's feed)."""
+        data = current_data()
+        gv = data.view(game["game"])
+        if gv is None or gv.last <= game["last"]:
+            raise PreventUpdate
+        return grown_outputs(data, gv, game, state)
+
+
+def grown_outputs(data: DashboardData, gv: GameView, game: dict[str, Any], state: dict[str, Any]) -> tuple:
+    """What the page changes when its game grew (from `game`, the browser's game store, to `gv`):
+    a viewer at the last event follows to the new last one; elsewhere the position stays and
+    "of M" grows. The board is redrawn whole only when its unchanging traces changed."""
+    following = state["seq"] >= game["last"]
+    seq, ruled = (gv.last if following else gv.clamp(state["seq"])), bool(state.get("ruled"))
+    store = game_store(data, gv)
+    figure = figure_for(gv, seq, ruled) if store["board"] != game.get("board") else no_update
+    return (store, {"seq": seq, "ruled": ruled} if following else no_update, gv.last, _marks(gv),
+            seq if following else no_update, _jump_options(gv), _event_rows_html(data, gv, seq),
+            no_update if following else _position(gv, seq), _finding_count(len(store["findings"])), _summary(gv),
+            _view_style(gv), figure)
 
 
 def step_outputs(data: DashboardData, gv: GameView, seq: int, ruled: bool, findings_only: bool) -> tuple:

@@ -8,7 +8,7 @@ import asyncio
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator
+from typing import Callable, Iterator
 
 import httpx
 import pytest
@@ -125,34 +125,50 @@ def test_the_openapi_schema_describes_the_event_streams(client):
         assert {"after", "follow", "Last-Event-ID"} <= names
 
 
-def test_a_client_that_leaves_ends_its_stream(api_db, two_games):
-    """The app called as a server calls it: the client goes away once it has the stored events;
-    the answer ends (no generator left waiting) and the store is no longer watched for it."""
-    app = create_app(api_db)
-    token = two_games["viewer"]["Authorization"].encode()
+def call_and_leave(app, path: str, query: bytes = b"", headers: tuple = (),
+                   leave: Callable[[bytes], bool] = bool) -> tuple[int, dict[str, str], bytes]:
+    """Call the app as a server calls it (on an event loop of its own thread) and go away once
+    `leave(the body so far)` holds: the answer's status, headers and body. The call must end
+    within 5 s of that: a stream whose client left ends."""
     scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": f"/api/games/{GAME}/stream", "raw_path": b"",
-             "query_string": b"after=5", "root_path": "", "headers": [(b"authorization", token)],
-             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
-    body = bytearray()
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": query,
+             "root_path": "", "headers": list(headers), "client": ("127.0.0.1", 50000),
+             "server": ("127.0.0.1", 80)}
+    answer: dict = {"headers": {}, "body": b""}
 
     async def run() -> None:
-        caught_up = asyncio.Event()
+        gone = asyncio.Event()
 
         async def receive() -> dict:
-            await caught_up.wait()
+            await gone.wait()
             return {"type": "http.disconnect"}
 
         async def send(message: dict) -> None:
-            body.extend(message.get("body", b""))
-            if b"id: 7\n" in body:
-                caught_up.set()
+            if message["type"] == "http.response.start":
+                answer["status"] = message["status"]
+                answer["headers"] = {k.decode(): v.decode() for k, v in message["headers"]}
+                return
+            answer["body"] += message.get("body", b"")
+            if leave(answer["body"]) or not message.get("more_body"):
+                gone.set()
 
         await asyncio.wait_for(app(scope, receive, send), 5)
-        assert app.state.live_feed.followers == set()
 
-    asyncio.run(run())
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, run()).result()
+    return answer["status"], answer["headers"], answer["body"]
+
+
+def test_a_client_that_leaves_ends_its_stream(api_db, two_games):
+    """The client goes away once it has the stored events: the answer ends (no generator left
+    waiting) and the store is no longer watched for it."""
+    app = create_app(api_db)
+    token = two_games["viewer"]["Authorization"].encode()
+    status, _, body = call_and_leave(app, f"/api/games/{GAME}/stream", b"after=5", ((b"authorization", token),),
+                                     lambda body: b"id: 7\n" in body)
+    assert status == 200
     assert [e["id"] for e in data_lines(body.decode())] == ["6", "7"]
+    assert app.state.live_feed.followers == set()
 
 
 # -- live, through real servers ---------------------------------------------------------------------
