@@ -47,7 +47,7 @@ def rule_modules() -> list[type]:
     from domain.rules.infernal_machines import (
         ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
-        direct_fire, equipment, infantry, movement, observation, observers, obstacles, spotting)
+        direct_fire, equipment, infantry, movement, observation, observers, obstacles, spotting, shell_holes, terrain_combat)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -56,14 +56,15 @@ def rule_modules() -> list[type]:
         ammunition.AmmunitionConsumption, artillery_resolution_direct.DirectArtilleryFire,
         observers.ObserverUnits, artillery_procedure.ArtilleryProcedure, movement.MovementChecks,
         observation.ObservationChecks, spotting.SpottingChecks, obstacles.TrenchFire, infantry.InfantryChecks,
-        equipment.EquipmentChecks, direct_fire.DirectFireChecks,
+        equipment.EquipmentChecks, terrain_combat.TerrainCombat,
+        shell_holes.ShellHoleDisputes, direct_fire.DirectFireChecks,
     ]
 
 
 # The modules that name its interpretations (as module-level Interpretation objects).
 INTERPRETING = ("ammunition", "artillery_effects", "artillery_legality", "artillery_legality_creeping",
                 "artillery_resolution", "barrage_tracker", "movement", "movement_costs", "observation", "obstacles",
-                "infantry", "equipment", "resistance")
+                "infantry", "equipment", "terrain_combat", "resistance")
 
 
 def interpretations() -> list:
