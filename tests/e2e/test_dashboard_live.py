@@ -48,6 +48,7 @@ def watcher(browser, server: Server, store: str, path: str, shown: str) -> Page:
     return page
 
 
+@pytest.mark.browser
 def test_the_replay_and_the_games_list_follow_appends_made_in_another_browser(browser, server, store):  # noqa: F811
     admin = issue(store, "admin")
     recorder_context = browser.new_context()
