@@ -5,15 +5,18 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Optional
 
+from pydantic import ValidationError
+
 from api.authority import as_stored, check_rights, now, stamp
-from api.deps import Services
+from api.deps import Services, authorise
 from api.idempotency import PENDING, fingerprint
 from api.problems import ProblemError
 from api.security import Principal
 from domain.application import ConflictError, parse_batch
 from domain.dice import derive_roll, parse_die
-from domain.events import validate_data
-from domain.log import LogError, canonical, chain, text_lines
+from domain.events import first_error, validate_data
+from domain.log import LogCursor, LogError, canonical, chain, next_line, text_lines
+from domain.rulesets import RuleSet
 
 SERVICE_RETRIES = 20
 
@@ -112,24 +115,67 @@ def import_log(services: Services, text: str) -> Outcome:
     return (201 if result.status != "unchanged" else 200), result.__dict__
 
 
+# -- one event at the game's next seq ----------------------------------------------------------
+def append_next(services: Services, game: str,
+                build: Callable[[LogCursor], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Append the lines `build` makes from the game's cursor (its next seq, the turn and phase in
+    force), whole or not at all; on a race with another writer, build them again at the new next
+    seq."""
+    services.known_game(game)
+    for _ in range(SERVICE_RETRIES):
+        objs = build(services.ledger.cursor(game))
+        try:
+            services.ledger.append(game, objs)
+        except ConflictError:
+            continue
+        return objs
+    last = services.ledger.last_seq(game)
+    raise ConflictError(game, last, f"the game kept moving on; its last seq is {last}: retry")
+
+
+def record_event(services: Services, principal: Principal, game: str, event_type: str,
+                 side: Optional[str], data: dict[str, Any]) -> dict[str, Any]:
+    """One event from the table, stored next with the rights and stamps of a batch of one (what
+    `POST /api/games/{game}/events` stores), its envelope made from the game so far."""
+    def build(cursor: LogCursor) -> list[dict[str, Any]]:
+        line = next_line(cursor, game, event_type, side, data)
+        check_rights(principal, [line], creating=False)
+        return stamp(principal, [line])
+
+    return append_next(services, game, build)[0]
+
+
+def correct(services: Services, principal: Principal, game: str, about: int, claim: str,
+            ruling: dict[str, Any]) -> list[dict[str, Any]]:
+    """A referee's correction at the table: a `DisputeRaised` about an event and the
+    `RulingIssued` on it with its corrections (game-log.md, Rulings: "a correction is a new event
+    that says what it corrects"), stored together or not at all."""
+    authorise(principal, "referee", game)
+    _check_corrections(services, game, ruling.get("corrections") or [])
+
+    def build(cursor: LogCursor) -> list[dict[str, Any]]:
+        dispute = f"dispute-{cursor.next_seq}"
+        raised = next_line(cursor, game, "DisputeRaised", None,
+                           {"dispute": dispute, "about": about, "by": principal.label, "claim": claim})
+        ruled = {**next_line(cursor, game, "RulingIssued", None, {
+            "dispute": dispute, **{k: v for k, v in ruling.items() if v is not None and k != "dispute"}}),
+                 "seq": cursor.next_seq + 1}
+        return stamp(principal, [raised, ruled])
+
+    return append_next(services, game, build)
+
+
 # -- events the service writes ----------------------------------------------------------------
 def append_service_event(services: Services, principal: Principal, game: str, event_type: str,
                          side: Optional[str], make_data: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
     """Append one event at the game's next seq, with the turn and phase in force; on a race with
     another writer, try again at the new next seq."""
-    services.known_game(game)
-    for _ in range(SERVICE_RETRIES):
-        cursor = services.ledger.cursor(game)
-        seq = cursor.next_seq
-        obj = {"v": 1, "game": game, "seq": seq, "turn": cursor.turn, "phase": cursor.phase, "side": side,
-               "type": event_type, "data": make_data(seq), "by": principal.label, "at": now()}
-        try:
-            services.ledger.append(game, [obj])
-        except ConflictError:
-            continue
-        return obj
-    last = services.ledger.last_seq(game)
-    raise ConflictError(game, last, f"the game kept moving on; its last seq is {last}: retry")
+    def build(cursor: LogCursor) -> list[dict[str, Any]]:
+        return [{"v": 1, "game": game, "seq": cursor.next_seq, "turn": cursor.turn, "phase": cursor.phase,
+                 "side": side, "type": event_type, "data": make_data(cursor.next_seq), "by": principal.label,
+                 "at": now()}]
+
+    return append_next(services, game, build)[0]
 
 
 def acting_side(principal: Principal, requested: Optional[str]) -> Optional[str]:
@@ -189,13 +235,19 @@ def issue_ruling(services: Services, principal: Principal, game: str, body: dict
     services.known_game(game)
     if body["dispute"] not in dispute_ids(services, game):
         raise ProblemError(404, "unknown-dispute", f"no dispute {body['dispute']!r} in game {game!r}", field="dispute")
-    for i, correction in enumerate(body.get("corrections") or []):
-        _check_correction(i, correction)
+    _check_corrections(services, game, body.get("corrections") or [])
     data = {k: v for k, v in body.items() if v is not None}
     return append_service_event(services, principal, game, "RulingIssued", None, lambda seq: dict(data))
 
 
-def _check_correction(i: int, correction: dict[str, Any]) -> None:
+def _check_corrections(services: Services, game: str, corrections: list[dict[str, Any]]) -> None:
+    """Each correction is an event of the game's rule system, valid as its schema says."""
+    rules = services.ledger.cursor(game).rules
+    for i, correction in enumerate(corrections):
+        _check_correction(i, correction, rules)
+
+
+def _check_correction(i: int, correction: dict[str, Any], rules: Optional[RuleSet]) -> None:
     where = f"corrections[{i}]"
     if not isinstance(correction.get("type"), str) or not isinstance(correction.get("data"), dict):
         raise ProblemError(422, "invalid-event", "a correction is an event: an object with `type` and `data`",
@@ -205,9 +257,12 @@ def _check_correction(i: int, correction: dict[str, Any]) -> None:
         raise ProblemError(403, "forbidden", "a service roll is made by the roll route, not written into a ruling",
                            field=f"{where}.data.source")
     try:
-        validate_data(correction["type"], correction["data"])
-    except ValueError as err:
-        raise ProblemError(422, "invalid-event", str(err).splitlines()[0], field=f"{where}.data") from None
+        typed = validate_data(correction["type"], correction["data"], rules)
+    except ValidationError as err:
+        path, message = first_error(err, f"{where}.data")
+        raise ProblemError(422, "invalid-event", message, field=path) from None
+    if typed is None:
+        raise ProblemError(422, "invalid-event", f"unknown event type {correction['type']!r}", field=f"{where}.type")
 
 
 def dispute_ids(services: Services, game: str) -> set[str]:

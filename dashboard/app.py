@@ -1,4 +1,4 @@
-"""The Dash app: Games, Replay, Disputes, Analytics and the army list check, mounted by the API at "/".
+"""The Dash app: Games, Replay, Record, Disputes, Analytics and the army list check, mounted by the API at "/".
 
 `create_dash(db)` builds one app over one store; the API mounts its Flask server under FastAPI
 (WSGIMiddleware), so `umpire serve` answers the API and the dashboard on the same port. Every
@@ -16,13 +16,15 @@ from dash import dcc, html
 from dashboard import ids, signin
 from dashboard.access import PUBLIC_BANNER, SIGN_IN, SIGN_OUT, current_reader, install_guard
 from dashboard.data import data_for
-from dashboard.pages import analytics, army, disputes, games, replay
+from dashboard.pages import analytics, army, disputes, games, record, record_start, replay
 from dashboard.pages.common import DATA_KEY
 
 ASSETS = Path(__file__).parent / "assets"
 PAGES = (  # module, path template, name
     (games, "/", "Games"),
     (replay, "/replay/<game>", "Replay"),
+    (record_start, "/record", "Record"),
+    (record, "/record/<game>", "Record"),
     (disputes, "/disputes/<game>", "Disputes"),
     (analytics, "/analytics", "Analytics"),
     (army, "/army", "Army list"),
@@ -47,7 +49,7 @@ def create_dash(db: Optional[str] = None, requests_pathname_prefix: str = "/", p
                            path=None if "<" in path else path, name=name, title=f"Umpire · {name}",
                            layout=module.layout)
     app.layout = lambda: _shell(app, public_read)
-    for module in (replay, disputes, analytics, army, games):
+    for module in (replay, record_start, record, disputes, analytics, army, games):
         module.register_callbacks(app)
     return app
 
@@ -62,6 +64,7 @@ def _shell(app: dash.Dash, public_read: bool) -> html.Div:
         html.Nav(id=ids.NAV, className="nav", children=[
             html.Span("Umpire", className="brand"),
             dcc.Link("Games", href=app.get_relative_path("/")),
+            dcc.Link("Record", href=app.get_relative_path("/record")),
             dcc.Link("Analytics", href=app.get_relative_path("/analytics")),
             dcc.Link("Army list", href=app.get_relative_path("/army")),
             html.Span(reader.describe(), id=ids.WHO, className="who"),

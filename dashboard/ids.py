@@ -51,7 +51,6 @@ RULING_DISPUTE = "ruling-dispute"
 RULING_DECISION = "ruling-decision"
 RULING_RULE = "ruling-rule"
 RULING_NOTE = "ruling-note"
-RULING_CORRECTIONS = "ruling-corrections"
 RULING_ISSUE = "ruling-issue"
 RULING_RESULT = "ruling-result"
 DISPUTE_REFRESH = "dispute-refresh"  # dcc.Store bumped after a write so the lists reload
@@ -101,3 +100,70 @@ ARMY_TEXT = "army-text"              # the list as JSON
 ARMY_READINGS = "army-readings"      # NAME=READING, one a line
 ARMY_CHECK = "army-check"
 ARMY_RESULT = "army-result"          # the verdict, the errors and the points
+
+# -- forms made from the event schemas (dashboard/form_view.py) -------------------------------------
+# Pattern-matching ids {"type", "form", "name"}: `form` is one of the forms below, `name` the
+# field's place in the event's data ("unit", "footprint.w", "results[0].unit"), "@side" the
+# envelope's side, "@game" a new game's id.
+FORM_FIELD = "form-field"            # a field's control
+FORM_ERROR = "form-error"            # the refusal beside that field (role=alert)
+FORM_ADD_ROW = "form-add-row"        # "add a row" of a rows field
+FORM_PICK = "form-pick"              # "pick on the map" of a location field
+FORM_REMOVE = "form-remove"          # {"type", "form", "index"}: take a correction off the list
+EVENT_FORM, FIX_FORM, RULING_FORM, START_FORM = "event", "fix", "ruling-fix", "start"
+
+
+def form_type(form: str) -> str:
+    """The event type dropdown of a form."""
+    return f"{form}-type"
+
+
+def form_fields(form: str) -> str:
+    """The container of a form's generated fields."""
+    return f"{form}-fields"
+
+
+def form_submit(form: str) -> str:
+    return f"{form}-submit"
+
+
+def form_result(form: str) -> str:
+    """What a form's last submission did, or its refusal when it names no field."""
+    return f"{form}-result"
+
+
+def form_items(form: str) -> str:
+    """dcc.Store of the events a form built so far (a ruling's corrections)."""
+    return f"{form}-items"
+
+
+def form_list(form: str) -> str:
+    """Those events in words, each with its remove button."""
+    return f"{form}-list"
+
+
+def form_add(form: str) -> str:
+    """The button adding the built event to the form's list."""
+    return f"{form}-add"
+
+
+# -- record page (the scribe: /record, /record/<game>) ----------------------------------------------
+RECORD_GAME = "record-game"          # dcc.Store {"game"}
+RECORD_RULESET = "record-ruleset"    # the start form's rule system
+RECORD_START_GO = "record-start-go"  # dcc.Location: the new game's page once started
+RECORD_RIGHTS = "record-rights"      # whether the signed-in token may record here
+RECORD_MAP = "record-map"
+RECORD_CLICK = "record-click"        # dcc.Store set by assets/record.js: {"x", "y", "at"} in the map's coordinates
+RECORD_TARGET = "record-target"      # dcc.Store {"form", "name"}: the location field a click fills
+RECORD_SERVICE = "record-service"    # roll, deal or shuffle by the service (DieRolled, CardDrawn, DeckShuffled)
+RECORD_STORED = "record-stored"      # dcc.Store {"seqs", "at"}: what the last write stored
+RECORD_AUDIT = "record-audit"        # the stored events in words and what the auditor says of them
+RECORD_EVENTS = "record-events"      # the last events, those with findings flagged
+RECORD_FIX = "record-fix"            # the correction's section (open when an event awaits one)
+RECORD_FIX_ABOUT = "record-fix-about"
+RECORD_FIX_CLAIM = "record-fix-claim"
+RECORD_FIX_DECISION = "record-fix-decision"
+RECORD_FIX_RULE = "record-fix-rule"
+RECORD_FIX_NOTE = "record-fix-note"
+RECORD_FIX_SUBMIT = "record-fix-submit"
+RECORD_FIX_RESULT = "record-fix-result"

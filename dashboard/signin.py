@@ -15,14 +15,26 @@ PAGE = """<!DOCTYPE html>
 <link rel="stylesheet" href="/assets/umpire.css"></head>
 <body><nav class="nav"><span class="brand">Umpire</span><a href="/">Games</a></nav>{banner}
 <main class="sign-in"><h2>Sign in</h2>
-<p>Paste a token from <code>umpire token issue</code>. This browser keeps it (an HttpOnly cookie,
+<p>Paste a token from <code>umpire token issue</code> (or open the sign-in link it prints with
+<code>--link</code>). This browser keeps it (an HttpOnly cookie,
 for {days} days or until you sign out); the dashboard then shows what the API would show the token.</p>
 <p class="who">You are {who}.</p>{error}
-<form method="post" action="{action}">
+<form method="post" action="{action}" id="sign-in-form">
 <input type="hidden" name="next" value="{next}">
 <label for="token">Token</label>
 <input id="token" name="token" type="password" class="token" placeholder="umpire_…" autocomplete="off" required>
-<button id="sign-in-submit" type="submit">Sign in</button></form></main></body></html>"""
+<button id="sign-in-submit" type="submit">Sign in</button></form></main>
+<script>
+// A sign-in link (`umpire token issue --link URL`) carries the token after "#": a fragment never
+// reaches a server or its logs. The page takes it out of the address and sends the form once.
+(function () {{
+  var found = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
+  if (!found || document.getElementById("sign-in-error")) {{ return; }}
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  document.getElementById("token").value = decodeURIComponent(found[1]);
+  document.getElementById("sign-in-form").submit();
+}})();
+</script></body></html>"""
 
 
 def _page(error: str = "", status: int = 200, public: bool = False) -> flask.Response:

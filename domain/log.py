@@ -185,6 +185,19 @@ class LogCursor:
         self._last_plain = plain
 
 
+def next_line(cursor: LogCursor, game: str, event_type: str, side: Optional[str],
+              data: dict[str, Any]) -> dict[str, Any]:
+    """The line that records an event next in a game: its seq, and the turn and phase in force,
+    or those it opens (a TurnStarted's line has phase `start`; a PhaseStarted's, its phase)."""
+    turn, phase = cursor.turn, cursor.phase
+    if event_type == "TurnStarted" and type(data.get("turn")) is int:
+        turn, phase = data["turn"], "start"
+    elif event_type == "PhaseStarted" and isinstance(data.get("phase"), str):
+        phase = data["phase"]
+    return {"v": 1, "game": game, "seq": cursor.next_seq, "turn": turn, "phase": phase, "side": side,
+            "type": event_type, "data": data}
+
+
 def parse_json_line(text: str, line: int) -> dict[str, Any]:
     obj = _read_json(text, line)
     if not isinstance(obj, dict):

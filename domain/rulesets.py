@@ -92,6 +92,10 @@ class RuleSet:
     # The dashboard renderer that draws its games, by name (dashboard/renderers.py: `hex`,
     # `tabletop`, or one a package registers under `umpire.renderers`); None: its geometry's.
     renderer: Optional[str] = None
+    # Its schema of GameStarted where it asks more of a game's start than the core one does (Dux
+    # Bellorum AVBCW: each side's `role`): a narrowing of domain.events.GameStarted that the
+    # dashboard's form to start a game is made from. None: the core schema.
+    start_schema: Optional[type] = None
 
     def phase_known(self, phase: str) -> bool:
         return phase in self.phases

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from typing import Annotated, Optional
+from urllib.parse import quote, urlencode
 
 import typer
 
@@ -18,6 +19,9 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
           game: Annotated[Optional[str], typer.Option("--game", help="bind the token to one game")] = None,
           side: Annotated[Optional[str], typer.Option("--side", help="player tokens: the side they record")] = None,
           name: Annotated[Optional[str], typer.Option("--name", help="who holds it (recorded as `by`)")] = None,
+          link: Annotated[Optional[str], typer.Option(
+              "--link", metavar="URL", help="also print a dashboard sign-in link on this server (e.g. "
+              "http://127.0.0.1:8000); with --game it opens the game's scribe page")] = None,
           db: DbOption = None):
     """Issue a token; it is printed once, as the last line, and stored only as its SHA-256."""
     try:
@@ -26,7 +30,17 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
         fail(str(err))
     scope = f" for game {game}" if game else ""
     typer.echo(f"token {principal.id}: {role}{scope}{f', side {side}' if side else ''}", err=True)
+    if link:
+        typer.echo(f"sign in: {sign_in_link(link, token, f'/record/{game}' if game else '/')}", err=True)
     typer.echo(token)
+
+
+def sign_in_link(base: str, token: str, next_path: str = "/") -> str:
+    """The dashboard's sign-in address (`/sign-in`, dashboard/signin.py) that signs a browser in
+    with `token`, then opens `next_path`: the token rides in the fragment, which the browser keeps
+    to itself (the sign-in page posts it once, then takes it out of the address)."""
+    query = f"?{urlencode({'next': next_path})}" if next_path != "/" else ""
+    return f"{base.rstrip('/')}/sign-in{query}#token={quote(token, safe='')}"
 
 
 @token_app.command("revoke")

@@ -1,11 +1,12 @@
 """Dispute (`/disputes/<game>`): raise a dispute on an event, see the auditor's evidence, rule on it.
 
 Writes go through the API's own service functions (api.recording.raise_dispute / issue_ruling)
-with the signed-in token's rights: a player (or better) raises, a referee rules.
+with the rights of the token this browser signed in with: a player (or better) raises, a
+referee rules. A ruling's corrections are events built with the forms of their schemas, the
+scribe's (dashboard/form_view.py), each checked as it is added.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 from dash import Input, Output, State, dcc, get_relative_path, html, no_update
@@ -14,7 +15,9 @@ from api.problems import ProblemError
 from dashboard import ids
 from dashboard.access import SIGN_IN
 from dashboard.data import DashboardData, GameView
+from dashboard.form_view import builder, items_list, register_builder
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
+from dashboard.scribe import Choices, next_types, player_choices, rule as issue_ruling
 from dashboard.words import describe, headline
 
 TITLE = "Disputes"
@@ -44,7 +47,7 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                          children=evidence_for(data, gv, chosen) if chosen else []),
                 html.Label("Claim"),
                 dcc.Textarea(id=ids.DISPUTE_CLAIM, placeholder="what was wrong, and why", className="claim"),
-                _rights(data, gv.game, "player"),
+                rights(data, gv.game, "player"),
                 html.Button("Raise dispute", id=ids.DISPUTE_RAISE),
                 html.Div(id=ids.DISPUTE_RAISE_RESULT, className="result"),
             ]),
@@ -56,10 +59,10 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                 dcc.RadioItems(id=ids.RULING_DECISION, options=list(DECISIONS), value="upheld", inline=True),
                 html.Label("Rule id"), dcc.Input(id=ids.RULING_RULE, placeholder="e.g. IM.ART.FOT", className="wide"),
                 html.Label("Note"), dcc.Textarea(id=ids.RULING_NOTE, className="claim"),
-                html.Label("Corrections (JSON list of events {type, data} that replace the disputed effect)"),
-                dcc.Textarea(id=ids.RULING_CORRECTIONS, placeholder='[{"type": "UnitStatusChanged", '
-                             '"data": {"unit": "g-1", "status": "unpinned"}}]', className="claim"),
-                _rights(data, gv.game, "referee"),
+                html.Form(className="scribe-form", children=[
+                    builder(ids.RULING_FORM, player_choices(data, gv), next_types(gv.rules),
+                            "Corrections: the events that replace the disputed effect")]),
+                rights(data, gv.game, "referee"),
                 html.Button("Issue ruling", id=ids.RULING_ISSUE),
                 html.Div(id=ids.RULING_RESULT, className="result"),
             ]),
@@ -67,7 +70,15 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
     ])
 
 
-def _rights(data: DashboardData, game: str, role: str) -> html.P:
+def game_of(game: Any) -> tuple[Optional[str], Choices]:
+    """A page's game store ({"game"}) as its forms need it: the rule system, and what they choose
+    from (form_view.GameOf)."""
+    data = current_data()
+    gv = data.view(game["game"]) if game else None
+    return (gv.rules.id if gv is not None and gv.rules is not None else None), player_choices(data, gv)
+
+
+def rights(data: DashboardData, game: Optional[str], role: str) -> html.P:
     """Whether the signed-in token may write here: the form says so before anyone tries."""
     try:
         data.reader.may(role, game)
@@ -150,6 +161,8 @@ def _bumped(result: dict[str, Any], refresh: Optional[int]):
 
 
 def register_callbacks(app) -> None:
+    register_builder(app, ids.RULING_FORM, ids.DISPUTE_GAME, game_of)
+
     @app.callback(Output(ids.DISPUTE_EVIDENCE_FOR, "children"), Input(ids.DISPUTE_ABOUT, "value"),
                   State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)
     def evidence(about, game):
@@ -171,24 +184,25 @@ def register_callbacks(app) -> None:
         return _message(result, "Dispute {dispute} raised at event {seq}."), _bumped(result, refresh)
 
     @app.callback(Output(ids.RULING_RESULT, "children"), Output(ids.DISPUTE_REFRESH, "data", allow_duplicate=True),
+                  Output(ids.form_items(ids.RULING_FORM), "data", allow_duplicate=True),
+                  Output(ids.form_list(ids.RULING_FORM), "children", allow_duplicate=True),
                   Input(ids.RULING_ISSUE, "n_clicks"),
                   State(ids.RULING_DISPUTE, "value"), State(ids.RULING_DECISION, "value"),
                   State(ids.RULING_RULE, "value"), State(ids.RULING_NOTE, "value"),
-                  State(ids.RULING_CORRECTIONS, "value"),
+                  State(ids.form_items(ids.RULING_FORM), "data"),
                   State(ids.DISPUTE_GAME, "data"), State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
     def rule(_, dispute, decision, rule_id, note, corrections, game, refresh):
         if not dispute:
-            return html.Span("Choose the dispute to rule on.", className="error"), no_update
-        try:
-            fixes = json.loads(corrections) if corrections and corrections.strip() else []
-        except json.JSONDecodeError as err:
-            return html.Span(f"corrections: not JSON ({err.msg} at column {err.colno})", className="error"), no_update
-        if not isinstance(fixes, list):
-            return html.Span("corrections: a JSON list of events", className="error"), no_update
+            return html.Span("Choose the dispute to rule on.", className="error"), no_update, no_update, no_update
         body = {"dispute": dispute, "decision": decision, "rule": rule_id or None, "note": note or None,
-                "corrections": fixes}
-        result = current_data().issue_ruling(game["game"], body)
-        return _message(result, "Ruling on {dispute}: {decision} (event {seq})."), _bumped(result, refresh)
+                "corrections": corrections or []}
+        outcome = issue_ruling(current_data(), game["game"], body)
+        if "error" in outcome:
+            where = f" ({outcome['field']})" if outcome.get("field") else ""
+            return html.Span(outcome["error"] + where, className="error"), no_update, no_update, no_update
+        result = {"event": outcome["events"][0]}
+        return (_message(result, "Ruling on {dispute}: {decision} (event {seq})."), _bumped(result, refresh), [],
+                items_list(ids.RULING_FORM, []))
 
     @app.callback(Output(ids.DISPUTE_LIST, "children"), Output(ids.RULING_DISPUTE, "options"),
                   Input(ids.DISPUTE_REFRESH, "data"), State(ids.DISPUTE_GAME, "data"), prevent_initial_call=True)

@@ -108,6 +108,14 @@ def load_pack_file(path: str | Path, ruleset_id: Optional[str] = None) -> TableP
     return validate_pack(data, str(path), ruleset_id)
 
 
+def pack_names(ruleset_id: Optional[str]) -> list[str]:
+    """The built-in packs a game of a rule system may name: `none` (everybody's), then its own."""
+    rules = find(ruleset_id)
+    folder = rules.table_packs() if rules is not None and rules.table_packs else None
+    own = sorted(path.stem for path in folder.glob("*.json")) if folder is not None and folder.is_dir() else []
+    return ["none", *(name for name in own if name != "none")]
+
+
 def builtin(name: str, ruleset_id: Optional[str] = None) -> Optional[TablePack]:
     """A built-in pack of one rule system (or of the first that has one of that name)."""
     if name == "none":

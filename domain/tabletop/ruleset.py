@@ -13,14 +13,15 @@ from domain.tabletop import board
 def tabletop_ruleset(events: ModuleType, *, own_board: Mapping[str, Callable], interpretations: Sequence,
                      rule_modules: Callable[[], Sequence[type]], **identity: str) -> RuleSet:
     """A tabletop rule system's RuleSet from its events module (PHASES, EVENTS, REFERENCES,
-    NESTED_REFERENCES, DECLARES, check_line, advance_line), its board handlers, its
-    interpretations and rule modules; `identity` is its id, prefix, book and title."""
+    NESTED_REFERENCES, DECLARES, check_line, advance_line, and START: its GameStarted schema if
+    it narrows the core one), its board handlers, its interpretations and rule modules;
+    `identity` is its id, prefix, book and title."""
     return RuleSet(
         geometry="tabletop", phases=events.PHASES, events=events.EVENTS,
         unit_refs=unit_refs(events.REFERENCES, events.NESTED_REFERENCES), declares=events.DECLARES,
         board_handlers=board_handlers(own_board), check_line=events.check_line, advance_line=events.advance_line,
         interpretations=lambda: interpretations, rulebook=lambda: beside(events.__file__),
-        rule_modules=rule_modules, **identity)
+        rule_modules=rule_modules, start_schema=getattr(events, "START", None), **identity)
 
 
 def board_handlers(own: Mapping[str, Callable] = {}) -> Callable[[], Mapping[str, Callable]]:

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from api.deps import close_services, services_for
 from api.cli_app import open_ledger
+from dashboard.form_view import dom_id, error_id, field_id
 from domain.log import read_lines
 from projections.audit_trail import audit_lines
 from tests.conftest import EXAMPLES, FIXTURE_GAMES
@@ -250,8 +251,18 @@ def test_a_dispute_is_raised_by_a_signed_in_player_and_ruled_by_a_signed_in_refe
     page.click("#ruling-dispute")
     page.get_by_role("option", name=re.compile("a miss cannot pin")).click()
     page.get_by_label("overturned").check()
-    page.fill("#ruling-corrections", json.dumps([{"type": "UnitStatusChanged",
-                                                  "data": {"unit": unit, "status": "unpinned"}}]))
+    # the correction is built with the form of its event type, its unit chosen from the board
+    page.click("#ruling-fix-type")
+    page.get_by_role("option", name="UnitStatusChanged", exact=True).click()
+    page.locator(f"[id='{dom_id(field_id('ruling-fix', 'unit'))}']").click()
+    page.get_by_role("option", name=re.compile(rf"^{unit} \(")).click()
+    status = page.locator(f"[id='{dom_id(field_id('ruling-fix', 'status'))}']")
+    status.fill("unpinnd")
+    page.click("#ruling-fix-add")
+    expect(page.locator(f"[id='{dom_id(error_id('ruling-fix', 'status'))}']")).to_contain_text("unknown status 'unpinnd'")
+    status.fill("unpinned")
+    page.click("#ruling-fix-add")
+    expect(page.locator("#ruling-fix-list")).to_contain_text(f"{unit}")
     page.fill("#ruling-note", "no hit, no pin")
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("Ruling on")

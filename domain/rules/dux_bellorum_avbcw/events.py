@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field, model_validator
 
+from domain import events as core
 from domain.events import STRICT, Data
 from domain.tabletop import events as tabletop
 from domain.tabletop.events import Angle, Count, Inches, Offset, Point, TabletopData, Waypoint
@@ -238,14 +239,30 @@ NESTED_REFERENCES: dict[str, tuple[str, ...]] = {
 # "Before either army deploys"; an Ambush unit deploys in its first turn's move).
 DECLARES: dict[str, tuple[str, ...]] = {"ArmyListed": ("units[].unit",), "UnitDeployed": ("unit",)}
 
+ROLES = ("aggressor", "repeller")
+
+
+class Side(core.Side):
+    """"`GameStarted.sides.<side>.role` (`aggressor` | `repeller`) is required"."""
+
+    role: Literal[ROLES]  # type: ignore[valid-type]
+
+
+class GameStarted(core.GameStarted):
+    sides: dict[str, Side]
+
+
+START = GameStarted  # what a game of this rule system starts with (RuleSet.start_schema)
+
+
 def start_problem(event_type: str, data: dict) -> tabletop.Problem:
     """"`GameStarted.sides.<side>.role` (`aggressor` | `repeller`) is required"."""
     if event_type != "GameStarted":
         return None
     for side, spec in data.get("sides", {}).items():
         role = spec.get("role") if isinstance(spec, dict) else None
-        if role not in ("aggressor", "repeller"):
-            return f"data.sides.{side}.role", f"{role!r}: each side's role is aggressor or repeller"
+        if role not in ROLES:
+            return f"data.sides.{side}.role", f"{role!r}: each side's role is {' or '.join(ROLES)}"
     return None
 
 

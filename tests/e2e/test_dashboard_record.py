@@ -1,0 +1,234 @@
+"""The scribe in a real browser: a short game of each rule system recorded through `/record`
+alone (started with the start form, every event from the forms made from the event schemas, one
+roll by the service, one mistake the auditor flags at the table and its correction), then
+exported as the API exports it, verified and audited by the CLI, whose report must be the one the
+page showed. One server and one browser serve the three games.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator, Optional
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from typer.testing import CliRunner
+
+from api.cli import app as cli
+from api.commands.tokens import sign_in_link
+from api.cli_app import open_ledger
+from api.deps import services_for
+from dashboard.form_view import dom_id, error_id, field_id
+from tests.e2e.test_dashboard_browser import CHROMIUM, CHROMIUM_ARGS, browser, running, stored  # noqa: F401
+
+pytestmark = pytest.mark.browser
+EVENT, FIX = "event", "fix"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def empty_store(tmp_path_factory) -> Iterator[str]:
+    yield from stored(tmp_path_factory, "record", [])
+
+
+@pytest.fixture(scope="module")
+def scribe_server(empty_store):
+    yield from running(empty_store)
+
+
+@pytest.fixture(scope="module")
+def admin(empty_store) -> str:
+    return services_for(empty_store).tokens.issue("admin", name="scribe")[0]
+
+
+def open_scribe(browser, server, token: str, viewport: dict[str, int]) -> Page:
+    """A page signed in once through the link `umpire token issue --link` prints, on /record.
+    No console error, page error or failed request may occur (checked by `done`)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.problems = []
+    page.on("console", lambda m: page.problems.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
+    page.on("response", lambda r: page.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    page.base = server.url
+    page.goto(sign_in_link(server.url, token, "/record"))
+    expect(page).to_have_url(f"{server.url}/record")
+    expect(page.locator("#nav")).to_contain_text("signed in as scribe: admin")
+    return page
+
+
+def done(page: Page) -> None:
+    problems = page.problems
+    page.context.close()
+    assert problems == []
+
+
+def field(page: Page, name: str, form: str = EVENT):
+    return page.locator(f"[id='{dom_id(field_id(form, name))}']")
+
+
+def error(page: Page, name: str, form: str = EVENT):
+    return page.locator(f"[id='{dom_id(error_id(form, name))}']")
+
+
+def choose(page: Page, dropdown, option: str) -> None:
+    """Choose an option by its first words (a unit's option also says its side and place)."""
+    dropdown.click()
+    page.get_by_role("option", name=re.compile(rf"^{re.escape(option)}( \(|$)")).click()
+
+
+def fill(page: Page, form: str, values: dict[str, Any]) -> None:
+    """Type each value into its field: text and numbers typed, choices and units chosen."""
+    for name, value in values.items():
+        control = field(page, name, form)
+        expect(control).to_be_visible()
+        tag = control.evaluate("e => e.tagName + (e.getAttribute('type') || '')")
+        if tag.startswith("BUTTON"):  # a dropdown
+            for item in value if isinstance(value, list) else [value]:
+                choose(page, control, item)
+            if isinstance(value, list):
+                page.keyboard.press("Escape")
+        elif tag.startswith("DIV"):  # yes / no
+            control.get_by_label(value, exact=True).check()
+        else:
+            control.fill(str(value))
+
+
+def start_game(page: Page, game: str, ruleset: str, prefix: str, started: dict[str, Any]) -> None:
+    """Start a game from /record's form; `prefix` is its rule system's rule ids' (the form is drawn
+    again for the rule system chosen, naming its interpretations)."""
+    fill(page, "start", {"@game": game})
+    choose(page, page.locator("#record-ruleset"), ruleset)
+    expect(page.locator("#record-readings")).to_contain_text(prefix)
+    fill(page, "start", started)
+    page.click("#start-submit")
+    expect(page).to_have_url(f"{page.base}/record/{game}")
+    expect(page.locator("h2")).to_contain_text(f"Record · {game}")
+
+
+def next_event(page: Page, event_type: str, values: dict[str, Any], side: Optional[str] = None,
+               enter: bool = False) -> int:
+    """Record the next event from its form (Enter in its last field when `enter`); its seq."""
+    seq = last_seq(page) + 1
+    choose(page, page.locator("#event-type"), event_type)
+    if side:
+        choose(page, field(page, "@side"), side)
+    fill(page, EVENT, values)
+    if enter:
+        field(page, list(values)[-1]).press("Enter")
+    else:
+        page.click("#event-submit")
+    expect(page.locator("#event-result")).to_contain_text(f"Stored event {seq}.")
+    expect(page.locator(f'#record-audit h4[data-seq="{seq}"]')).to_be_visible()
+    return seq
+
+
+def last_seq(page: Page) -> int:
+    """The game's last event, as the page's list of last events shows it."""
+    return int(page.locator("#record-events li").first.get_attribute("data-seq"))
+
+
+def service_roll(page: Page, store: str, game: str, values: dict[str, Any], side: str) -> dict[str, Any]:
+    """A roll by the service, its purpose said on the page: the stored DieRolled."""
+    choose(page, page.locator("#event-type"), "DieRolled")
+    choose(page, field(page, "@side"), side)
+    fill(page, EVENT, values)
+    seq = last_seq(page) + 1
+    page.click("#record-service")
+    expect(page.locator("#event-result")).to_contain_text(f"Stored event {seq}.")
+    expect(page.locator(f'#record-audit h4[data-seq="{seq}"]')).to_contain_text(values["purpose"])
+    expect(page.locator("#record-audit .proof")).to_contain_text("By the service: commitment")
+    return open_ledger(store).lines(game, after=seq - 1, upto=seq)[0]
+
+
+def click_map(page: Page, x: float, y: float) -> None:
+    """Click the scribe's map at a point of its own coordinates."""
+    at = page.evaluate("""([x, y]) => {
+        const plot = document.querySelector('#record-map .js-plotly-plot');
+        const xa = plot._fullLayout.xaxis, ya = plot._fullLayout.yaxis, box = plot.getBoundingClientRect();
+        return [box.left + xa._offset + xa.l2p(x), box.top + ya._offset + ya.l2p(y)];
+    }""", [x, y])
+    page.mouse.click(*at)
+
+
+def flagged(page: Page, seq: int, verdict: str, rule: str) -> None:
+    """The auditor's finding on the stored event, shown at once with its citation."""
+    row = page.locator(f"#record-audit tr.app-{verdict}").filter(has_text=rule)
+    expect(row.first).to_be_visible()
+    expect(row.first.locator(".citation")).not_to_be_empty()
+    expect(page.locator(f'#record-events li.flagged[data-seq="{seq}"]')).to_be_visible()
+
+
+def export_and_audit(server, token: str, game: str, tmp_path) -> dict[str, Any]:
+    """GET export, then `umpire verify` and `umpire audit --format json` of the file."""
+    exported = httpx.get(f"{server.url}/api/games/{game}/export", headers={"Authorization": f"Bearer {token}"})
+    assert exported.status_code == 200
+    path = tmp_path / f"{game}.jsonl"
+    path.write_bytes(exported.content)
+    runner = CliRunner()
+    verified = runner.invoke(cli, ["verify", str(path)])
+    assert verified.exit_code == 0, verified.output
+    audited = runner.invoke(cli, ["audit", str(path), "--format", "json"])
+    report = json.loads(audited.stdout)
+    report["exit"] = audited.exit_code
+    report["lines"] = [json.loads(line) for line in exported.text.splitlines()]
+    return report
+
+
+def mistakes(report: dict[str, Any]) -> set[tuple[int, str, str]]:
+    """The findings that make `umpire audit` fail (exit 1): violations, mismatches, missing rolls."""
+    return {(f["seq"], f["rule"], f["verdict"]) for f in report["findings"]
+            if f["verdict"] in ("violation", "mismatch", "missing-roll")}
+
+
+def test_an_infernal_machines_game_is_recorded_on_the_scribe_page(browser, scribe_server, empty_store, admin,
+                                                                  tmp_path):
+    page = open_scribe(browser, scribe_server, admin, {"width": 1300, "height": 1000})
+    start_game(page, "scribe-im", "Infernal Machines (Landships! 1915-1933)", "IM.", {
+        "scenario": "scribe test", "date": "1917-04",
+        "sides[0].@key": "british", "sides[0].nation": "british", "sides[0].bloc": "allied",
+        "sides[1].@key": "german", "sides[1].nation": "german", "sides[1].bloc": "central"})
+    next_event(page, "MapDefined", {"maps": "1"})
+    # a hex picked on the map: 1:1203 (odd-q, flat-topped: column 12 at x 18, row 3 at y -3·√3)
+    choose(page, page.locator("#event-type"), "UnitDeployed")
+    choose(page, field(page, "@side"), "british")
+    expect(field(page, "location")).to_be_visible()
+    click_map(page, 18.0, -3 * 3 ** 0.5)
+    expect(field(page, "location")).to_have_value("1:1203")
+    next_event(page, "UnitDeployed", {"unit": "b-1", "class": "infantry-platoon"})
+    next_event(page, "UnitDeployed", {"unit": "g-1", "class": "infantry-platoon", "location": "1:1206"},
+               side="german", enter=True)
+    next_event(page, "TurnStarted", {"turn": "1"})
+    next_event(page, "PhaseStarted", {"phase": "first-foot-movement", "active": "british"})
+    # the mistake: a path that skips a hex (IM.CORE.PATH.ADJACENT)
+    moved = next_event(page, "UnitMoved", {"unit": "b-1", "path": "1:1203 1:1205"}, side="british")
+    flagged(page, moved, "violation", "IM.CORE.PATH.ADJACENT")
+    # corrected at the table: a dispute and the referee's ruling, whose correction is the move as made
+    expect(page.locator("#record-fix-about")).to_contain_text(f"{moved} · T1")
+    expect(page.locator("#record-fix-claim")).to_have_value(re.compile("IM.CORE.PATH.ADJACENT"))
+    choose(page, page.locator("#fix-type"), "UnitMoved")
+    choose(page, field(page, "@side", FIX), "british")
+    fill(page, FIX, {"unit": "b-1", "path": "1:1203 1:1204"})
+    page.click("#fix-add")
+    expect(page.locator("#fix-list")).to_contain_text("b-1")
+    page.click("#record-fix-submit")
+    expect(page.locator("#record-fix-result")).to_contain_text("and ruled (overturned)")
+    expect(page.locator(f'#record-audit h4[data-seq="{moved + 2}"]')).to_contain_text("Ruling on dispute")
+    next_event(page, "PhaseStarted", {"phase": "offensive-small-arms-fire", "active": "british"})
+    roll = service_roll(page, empty_store, "scribe-im", {"purpose": "IM.SPOT.ROLL", "die": "d10", "subject": "b-1"},
+                        "british")
+    spotted = next_event(page, "Spotted", {"spotter": "b-1", "target": "1:1206", "spotted": "yes"}, side="british")
+    done(page)
+
+    report = export_and_audit(scribe_server, admin, "scribe-im", tmp_path)
+    types = [line["type"] for line in report["lines"]]
+    assert types == ["GameStarted", "MapDefined", "UnitDeployed", "UnitDeployed", "TurnStarted", "PhaseStarted",
+                     "UnitMoved", "DisputeRaised", "RulingIssued", "PhaseStarted", "DieRolled", "Spotted"]
+    assert report["lines"][roll["seq"] - 1]["data"]["source"] == "service"
+    ruling = report["lines"][moved + 1]["data"]
+    assert ruling["corrections"] == [{"type": "UnitMoved", "side": "british",
+                                      "data": {"unit": "b-1", "path": ["1:1203", "1:1204"]}}]
+    # IM, Movement: a unit moves from hex to adjacent hex; the roll the spot needs is there
+    assert report["exit"] == 1 and mistakes(report) == {(moved, "IM.CORE.PATH.ADJACENT", "violation")}
+    assert spotted == len(types)
