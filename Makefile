@@ -37,9 +37,11 @@ $(LEAGUE)/.complete: | $(BIN)/umpire
 	$(BIN)/umpire generate --games 6 --seed 1918 --turns 4 --inject-violations 2 -o $(LEAGUE)
 	touch $@
 
+# A worker beside the server keeps the projections (analytics, board checkpoints, audit reports)
+# current in the background, so that no page waits for them (docs/scaling.md).
 run: demo
 	@echo "Umpire: dashboard http://$(HOST):$(PORT)/  API http://$(HOST):$(PORT)/api/docs  health http://$(HOST):$(PORT)/api/health"
-	$(BIN)/umpire serve --db $(DB) --host $(HOST) --port $(PORT) --public-read
+	$(BIN)/umpire serve --db $(DB) --host $(HOST) --port $(PORT) --public-read --worker
 
 test: install system-packages
 	scripts/with-postgres.sh $(BIN)/pytest -q -n auto --dist worksteal $(PYTEST_ARGS)

@@ -222,7 +222,10 @@ def serve(db: DbOption = None,
           port: Annotated[int, typer.Option("--port", parser=port_number, metavar="PORT", help="1-65535")] = 8000,
           public_read: Annotated[bool, typer.Option(
               "--public-read", help="let anyone who reaches the server read every game on the dashboard "
-                                    "(writes still need a token)")] = False):
+                                    "(writes still need a token)")] = False,
+          worker: Annotated[bool, typer.Option(
+              "--worker", help="also run `umpire worker` beside the server (stopped with it), so that "
+                               "reads never wait for the projections to catch up")] = False):
     """Serve the HTTP API (/api) and the dashboard (/)."""
     from api.app import create_app
     from api.live import serve as serve_app
@@ -230,7 +233,22 @@ def serve(db: DbOption = None,
     typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
     if public_read:
         typer.echo("public read: anyone who can reach this server can read every game on the dashboard")
-    serve_app(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
+    beside = _spawn_worker(target) if worker else None
+    try:
+        serve_app(create_app(db=target, public_read=public_read), host=host, port=port, log_level="info")
+    finally:
+        if beside is not None:
+            beside.terminate()
+            beside.wait(30)
+
+
+def _spawn_worker(target: str):
+    """`umpire worker` in a child process, which also stops when this process is gone (even killed)."""
+    import os
+    import subprocess
+    typer.echo("worker: keeping the projections in the background (umpire worker)")
+    return subprocess.Popen([sys.executable, "-m", "api.cli", "worker", "--db", target,
+                             "--exit-with", str(os.getpid())])
 
 
 def port_number(value: str | int) -> int:

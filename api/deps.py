@@ -16,9 +16,10 @@ from api.security import RANK, Principal, TokenStore
 from api.settings import get_settings
 from domain.application import Ledger, UnknownGame
 from domain.board.state import BoardState
-from projections.audit_trail import AuditCache
+from projections.audit_trail import AuditReports
 from projections.board_state import BoardCheckpoints
 from projections.dice_seeds import SeedStore
+from projections.follow import close_leases
 from projections.store import ProjectionStore
 
 
@@ -32,7 +33,7 @@ class Services:
     tokens: TokenStore
     seeds: SeedStore
     boards: BoardCheckpoints
-    audits: AuditCache
+    audits: AuditReports
     answers: IdempotencyStore
 
     def board_at(self, game: str, seq: Optional[int] = None) -> BoardState:
@@ -57,7 +58,8 @@ def services_for(db: Optional[str]) -> Services:
             ledger = open_ledger(target)
             store = ProjectionStore(target, settings.connect_timeout)
             _SERVICES[target] = Services(target, ledger, store, TokenStore(store), SeedStore(store),
-                                         BoardCheckpoints(ledger, store), AuditCache(), IdempotencyStore(store))
+                                         BoardCheckpoints(ledger, store), AuditReports(ledger, store),
+                                         IdempotencyStore(store))
         return _SERVICES[target]
 
 
@@ -120,4 +122,5 @@ def close_services(db: str) -> None:
     if ledger is not None:
         ledger.close()
     if services is not None:
+        close_leases(target)
         services.store.close()

@@ -75,9 +75,7 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 def create_tables(store: ProjectionStore) -> None:
     """The analytics tables (once per store object, not per query)."""
     if not getattr(store, "_analytics_tables", False):
-        with store.transaction() as cur:
-            for statement in SCHEMA:
-                cur.execute(statement)
+        store.create(SCHEMA)
         store._analytics_tables = True
 
 

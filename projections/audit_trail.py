@@ -1,16 +1,32 @@
 """Audits of games: the auditor run over a game's lines with its table pack and readings.
 
-Reports are kept per game and log length, so readers (API, dashboard) do not re-run the audit
-for a log that has not grown.
+The default audit of each game (its own table pack, no readings) is a projection of the game
+events (`AuditFollower`, projections/follow.py): a worker audits each game a page of events
+touches, up to its last event in the page, and stores the report (every application, compressed)
+with the number of events it covers. `AuditReports` answers a read: the stored report when it
+covers the whole game; when no worker keeps the reports, the read audits the game itself (and
+stores the report); when one does, the read answers at once with the stored report and `lag`,
+the events the worker has yet to audit (a game it has not reached yet is audited by the read).
+Reports are also kept in memory per game and length, so readers (API, dashboard) do not decode
+or audit again a log that has not grown.
 """
 from __future__ import annotations
 
 import threading
+import zlib
 from typing import Any, Iterable, Optional
 
-from domain.rules.engine import AuditReport, audit
+import orjson
+
+from domain.application import Ledger
+from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack, resolve
+from projections.follow import FollowingProjection, games_of, worker_keeps
+from projections.store import ProjectionStore
+
+KEY = "audits"  # the projection's name for `umpire worker --projection` and its lease
+AUDIT_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
 def game_pack(lines: list[dict[str, Any]], loaded: Optional[TablePack] = None) -> TablePack:
@@ -25,19 +41,113 @@ def audit_lines(lines: list[dict[str, Any]], *, tables: Optional[TablePack] = No
                  interpretations=Interpretations.from_pairs(interpretations), on_progress=on_progress)
 
 
-class AuditCache:
-    """The latest default audit of each game, keyed by how many events it covered."""
+def encode_report(report: AuditReport) -> bytes:
+    """A report as stored: its JSON with every application, compressed (a long game's report is
+    megabytes of JSON, a tenth of that compressed)."""
+    return zlib.compress(orjson.dumps(report.to_json(all_applications=True), option=orjson.OPT_NON_STR_KEYS), 1)
 
-    def __init__(self):
+
+def decode_report(blob: bytes, tables: TablePack) -> AuditReport:
+    """The report `encode_report` stored (its applications in seq order), with the game's pack."""
+    data = orjson.loads(zlib.decompress(bytes(blob)))
+    applications = [RuleApplication(seq=a["seq"], rule=a["rule"], verdict=Verdict(a["verdict"]), message=a["message"],
+                                    citation=a["citation"], expected=a.get("expected"), recorded=a.get("recorded"),
+                                    related=list(a.get("related", [])), inputs=a.get("inputs") or {},
+                                    interpretation=a.get("interpretation"))
+                    for a in data["applications"]]
+    return AuditReport(game=data["game"], ruleset=data["ruleset"], tables=tables, events=data["events"],
+                       applications=applications, interpretations=data["interpretations"])
+
+
+def put_report(store: ProjectionStore, cur: Any, game: str, events: int, blob: bytes) -> None:
+    """Store a game's report unless one of a longer log is stored already."""
+    cur.execute(store.q("INSERT INTO umpire_audit_reports (game, events, report) VALUES (?, ?, ?) "
+                        "ON CONFLICT (game) DO UPDATE SET events = excluded.events, report = excluded.report "
+                        "WHERE umpire_audit_reports.events < excluded.events"), (game, events, blob))
+
+
+def stored_events(store: ProjectionStore, game: str) -> int:
+    """How many events the game's stored report covers (0: none is stored)."""
+    with store.transaction() as cur:
+        cur.execute(store.q("SELECT events FROM umpire_audit_reports WHERE game = ?"), (game,))
+        row = cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+class AuditFollower(FollowingProjection):
+    """The stored reports as a projection of the game events (see above)."""
+
+    name = "umpire_audits"
+    key = KEY
+
+    def forget_statements(self) -> list[tuple[str, tuple]]:
+        return [("DELETE FROM umpire_audit_reports", ())]
+
+    def prepare(self, events: list[Any]) -> list[tuple[str, int, bytes]]:
+        """Each game the page touches, audited up to its last event stored now (a report is a
+        function of the log's first events alone: one that covers more than the page does no harm,
+        and the next pages find the game audited already), unless a stored report covers it; a
+        game the auditor cannot take is left to the reads, which say why."""
+        out = []
+        for game in games_of(events):
+            last = self.ledger.last_seq(game)
+            if stored_events(self.store, game) >= last:
+                continue
+            try:
+                out.append((game, last, encode_report(audit_lines(self.ledger.lines(game, upto=last)))))
+            except AUDIT_ERRORS:
+                continue
+        return out
+
+    def write(self, cur: Any, prepared: list[tuple[str, int, bytes]]) -> None:
+        for game, events, blob in prepared:
+            put_report(self.store, cur, game, events, blob)
+
+
+class AuditReports:
+    """The default audit of each game, as a read gets it (see above)."""
+
+    def __init__(self, ledger: Ledger, store: ProjectionStore):
+        self.ledger, self.store = ledger, store
         self._lock = threading.Lock()
         self._reports: dict[str, tuple[int, AuditReport]] = {}
 
     def report(self, game: str, lines: list[dict[str, Any]]) -> AuditReport:
+        """The game's report for these lines (its whole log as the reader has it)."""
+        return self.answer(game, lines)[0]
+
+    def answer(self, game: str, lines: Optional[list[dict[str, Any]]] = None) -> tuple[AuditReport, int]:
+        """The game's report and how many of its events it has yet to cover (see above)."""
+        last = len(lines) if lines is not None else self.ledger.last_seq(game)
+        kept = self._kept(game, last)
+        if kept is not None:
+            return kept, 0
+        covered = stored_events(self.store, game)
+        if covered == last or (covered and worker_keeps(self.store, KEY)):
+            return self._stored(game, covered), last - covered
+        report = audit_lines(lines if lines is not None else self.ledger.lines(game, upto=last))
+        if not worker_keeps(self.store, KEY):
+            with self.store.transaction() as cur:
+                put_report(self.store, cur, game, report.events, encode_report(report))
+        self._keep(game, report)
+        return report, 0
+
+    def _kept(self, game: str, events: int) -> Optional[AuditReport]:
         with self._lock:
-            cached = self._reports.get(game)
-        if cached and cached[0] == len(lines):
-            return cached[1]
-        report = audit_lines(lines)
+            kept = self._reports.get(game)
+        return kept[1] if kept and kept[0] == events else None
+
+    def _keep(self, game: str, report: AuditReport) -> None:
         with self._lock:
-            self._reports[game] = (len(lines), report)
+            self._reports[game] = (report.events, report)
+
+    def _stored(self, game: str, events: int) -> AuditReport:
+        kept = self._kept(game, events)
+        if kept is not None:
+            return kept
+        with self.store.transaction() as cur:
+            cur.execute(self.store.q("SELECT report FROM umpire_audit_reports WHERE game = ?"), (game,))
+            blob = cur.fetchone()[0]
+        report = decode_report(blob, game_pack(self.ledger.lines(game, upto=1)))
+        self._keep(game, report)
         return report

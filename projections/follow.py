@@ -6,8 +6,11 @@ it with the library's `ProjectionRunner` (projections/worker.py): the runner sub
 ledger (PostgreSQL: LISTEN/NOTIFY; SQLite: a polling subscription, domain/recorders/sqlite.py)
 from the view's tracking position and hands each game event to `process_event`. The projection
 gathers the events of a page and writes their results and the tracking position of the page's
-last event in one transaction (`ProjectionView.batch`): exactly once, and a restart, or a
-process killed at any point, starts again after the last page written.
+last event in one transaction (`ProjectionView.batch`): a restart, or a process killed at any
+point, starts again after the last page written. An accumulating projection (the analytics'
+running totals) takes each event exactly once so; the others derive each game's results from its
+log's first N events alone (checkpoints, audit reports), so they may take a game further than the
+page and store a result only when it covers more than the one stored.
 
 The same projection can be fed without a runner (`catch_up`): a read that finds no worker
 follows the log itself, page by page, through the same code and the same tracking row.
@@ -30,7 +33,8 @@ from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 from typing import Any, ClassVar, Iterator, Optional, Sequence
 
-from eventsourcing.persistence import Tracking
+import orjson
+from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
@@ -92,6 +96,14 @@ class ProjectionView(ABC):
                 raise Overtaken(after, found)
             yield ours
             self._insert_tracking(library, tracking)  # type: ignore[attr-defined]
+
+    def create_table(self) -> None:
+        """The library's, once more if another process created the table at the same moment (both
+        then record the table's first tracking row, and the second is refused)."""
+        try:
+            super().create_table()  # type: ignore[misc]
+        except IntegrityError:
+            super().create_table()  # type: ignore[misc]
 
     def forget(self, statements: Sequence[tuple[str, tuple]]) -> None:
         """Run `statements` (deleting the projection's results) and forget the tracking position,
@@ -164,6 +176,12 @@ class PostgresProjectionView(ProjectionView, PostgresTrackingRecorder):
 
     def _serialise(self, cur: Any) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, projection_key(self.tracking_table_name)))
+
+    def _create_table(self, curs: Any) -> None:
+        # Concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL's catalogue: one at a time
+        # (the lock ProjectionStore takes for its own tables).
+        curs.execute("SELECT pg_advisory_xact_lock(715517)")
+        super()._create_table(curs)
 
     @contextmanager
     def _transaction(self) -> Iterator[tuple[Any, Any]]:
@@ -303,12 +321,13 @@ class FollowingProjection(Projection[ProjectionView]):
             self._pending, self._position = [], 0
 
 
-def last_seq_by_game(events: list[Any]) -> dict[Any, int]:
-    """Each game a page touches (by aggregate id), with the seq of its last event in the page."""
-    out: dict[Any, int] = {}
+def games_of(events: list[Any]) -> list[str]:
+    """The games a page of game events touches, in the order they first appear."""
+    seen: dict[Any, str] = {}
     for event in events:
-        out[event.originator_id] = max(out.get(event.originator_id, 0), event.originator_version)
-    return out
+        if event.originator_id not in seen:
+            seen[event.originator_id] = orjson.loads(event.line)["game"]
+    return list(seen.values())
 
 
 def catch_up(projection: FollowingProjection, page: int = 5000) -> int:
@@ -350,6 +369,11 @@ class Lease:
         self._key = (LEASE_CLASS, projection_key(name))
 
     @property
+    def held(self) -> bool:
+        """Whether this object holds the lease now."""
+        return self._held
+
+    @property
     def path(self) -> Optional[str]:
         """SQLite: the lock file beside the store (none for an in-memory store)."""
         db = self.store.db
@@ -385,16 +409,19 @@ class Lease:
             if mine:
                 self.release()
 
-    def held_elsewhere(self) -> bool:
-        """Whether another holder (a worker) keeps the projection now; the lease is not taken."""
+    def is_held(self) -> bool:
+        """Whether anyone (a worker, or a read catching up) holds the lease now; it is not taken."""
         if self._held:
-            return False
+            return True
         if self.store.pg:
             return self._pg_held()
         path = self.path
         if path is None:
             return self._thread_lock.locked()
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except FileNotFoundError:  # no worker has ever followed this projection of this store
+            return False
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
             return False
@@ -465,9 +492,20 @@ def lease_of(store: ProjectionStore, name: str) -> Lease:
         return _LEASES[key]
 
 
+def close_leases(db: str) -> None:
+    """Give back and close the leases this process holds on a store (its services are closing)."""
+    with _LEASES_LOCK:
+        leases = [lease for (of, _), lease in _LEASES.items() if of == db]
+        for lease in leases:
+            del _LEASES[(db, lease.name)]
+    for lease in leases:
+        lease.release()
+        lease.close()
+
+
 def worker_keeps(store: ProjectionStore, name: str) -> bool:
     """Whether a worker (or another process's read) keeps projection `name` now."""
-    return lease_of(store, name).held_elsewhere()
+    return lease_of(store, name).is_held()
 
 
 # -- how far behind ----------------------------------------------------------------------------------

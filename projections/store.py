@@ -25,6 +25,11 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS umpire_kv (
          space TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
          PRIMARY KEY (space, key))""",
+    # How far the checkpoints have taken each game (projections.board_state).
+    "CREATE TABLE IF NOT EXISTS umpire_board_heads (game TEXT PRIMARY KEY, seq INTEGER NOT NULL)",
+    # Each game's latest default audit, compressed JSON (projections.audit_trail).
+    """CREATE TABLE IF NOT EXISTS umpire_audit_reports (
+         game TEXT PRIMARY KEY, events INTEGER NOT NULL, report {blob} NOT NULL)""",
 ]
 
 
@@ -40,11 +45,16 @@ class ProjectionStore:
         self.connect_timeout = connect_timeout  # seconds: a server that does not answer is an error, not a hang
         self.pg = is_postgres(db)
         self._local = threading.local()
+        self.create(SCHEMA)
+
+    def create(self, statements: list[str]) -> None:
+        """Run CREATE statements, one process at a time (concurrent CREATE TABLE IF NOT EXISTS can
+        collide in PostgreSQL's catalogue); `{blob}` is the store's type of bytes."""
         with self.transaction() as cur:
-            if self.pg:  # concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL's catalogue
+            if self.pg:
                 cur.execute("SELECT pg_advisory_xact_lock(715517)")
-            for statement in SCHEMA:
-                cur.execute(statement)
+            for statement in statements:
+                cur.execute(statement.replace("{blob}", "BYTEA" if self.pg else "BLOB"))
 
     def _connect(self):
         if self.pg:
@@ -105,6 +115,8 @@ class ProjectionStore:
 
     def put_checkpoints(self, cur, game: str, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
         """Store checkpoints; one that another process stored first is the same board, kept."""
+        if not rows:
+            return
         cur.executemany(self.q("INSERT INTO umpire_board_checkpoints (game, seq, next_at, state) "
                                "VALUES (?, ?, ?, ?) ON CONFLICT (game, seq) DO NOTHING"),
                         [(game, seq, next_at, json.dumps(state, sort_keys=True)) for seq, next_at, state in rows])

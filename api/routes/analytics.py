@@ -2,8 +2,9 @@
 /api/analytics/avbcw-...|mog-...?game= (the tabletop rule systems): the cross-game analytics as
 JSON, or CSV with `format=csv`.
 
-Any viewer may read them; a token bound to one game sees that game's rows only. The projection
-catches up on every request, so an answer covers every stored event.
+Any viewer may read them; a token bound to one game sees that game's rows only. When no worker
+keeps the analytics, a request catches them up first; when one does, it answers at once with
+`lag`, the game events the worker has yet to take (the CSV answer says it in `Umpire-Lag`).
 """
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def _answer(kind: str, services: ServicesDep, principal: Viewer, game: Optional[
         services.known_game(game)
     result = {**QUERIES, **TABLETOP_QUERIES}[kind](services.ledger, services.store, game)
     if format == "csv":
-        return Response(to_csv(kind, result["rows"]), media_type="text/csv; charset=utf-8")
+        return Response(to_csv(kind, result["rows"]), media_type="text/csv; charset=utf-8",
+                        headers={"Umpire-Lag": str(result["lag"])})
     return result
 
 

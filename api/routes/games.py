@@ -49,7 +49,7 @@ def game_state(game: str, services: ServicesDep, _: Viewer,
                at: Annotated[Optional[int], Query(ge=0, le=2**53, description="after event SEQ (0: empty board)")] = None,
                turn: Annotated[Optional[int], Query(ge=0, le=2**53, description="at the end of turn N")] = None,
                phase: Annotated[Optional[str], Query(max_length=64, description="with turn: at the end of phase P")] = None) -> dict:
-    """The board at any point: the JSON of `umpire state`."""
+    """The board at any point: the JSON of `umpire state`, with its lag."""
     services.known_game(game)
     last = services.ledger.last_seq(game)
     if at is not None and turn is not None:
@@ -62,13 +62,14 @@ def game_state(game: str, services: ServicesDep, _: Viewer,
         at = seq_of(services.ledger.lines(game), turn, phase)
         if at is None:
             raise ProblemError(404, "no-such-point", f"no events in turn {turn}" + (f", phase {phase}" if phase else ""))
-    return services.board_at(game, at).public()
+    board, lag = services.boards.read(game, at)
+    return {**board.public(), "lag": lag}
 
 
 @router.get("/games/{game}/audit", response_model=dict, responses=READ_ERRORS)
 def game_audit(game: str, services: ServicesDep, _: Viewer,
                all_: Annotated[bool, Query(alias="all", description="every rule application, ok ones too")] = False) -> dict:
-    """The audit report: the JSON of `umpire audit --format json`."""
+    """The audit report: the JSON of `umpire audit --format json`, with its lag."""
     services.known_game(game)
-    lines = list(services.ledger.iter_lines(game))
-    return services.audits.report(game, lines).to_json(all_applications=all_)
+    report, lag = services.audits.answer(game)
+    return {**report.to_json(all_applications=all_), "lag": lag}
