@@ -16,6 +16,7 @@ from dash import dcc, html
 from dashboard import ids, signin
 from dashboard.access import PUBLIC_BANNER, SIGN_IN, SIGN_OUT, current_reader, install_guard
 from dashboard.data import data_for
+from dashboard.lag import lag_banner
 from dashboard.pages import analytics, army, disputes, games, record, record_start, replay
 from dashboard.pages.common import DATA_KEY
 
@@ -55,7 +56,8 @@ def create_dash(db: Optional[str] = None, requests_pathname_prefix: str = "/", p
 
 
 def _shell(app: dash.Dash, public_read: bool) -> html.Div:
-    """The frame of every page: the navigation, who is signed in, and the public-read banner."""
+    """The frame of every page: the navigation, who is signed in, the public-read banner and, while
+    a worker is behind the log, how far (dashboard/lag.py)."""
     reader = current_reader()
     account = (html.Form(action=app.get_relative_path(SIGN_OUT), method="POST", className="sign-out",
                          children=html.Button("Sign out", id="sign-out", type="submit"))
@@ -71,5 +73,6 @@ def _shell(app: dash.Dash, public_read: bool) -> html.Div:
             account,
         ]),
         html.Div(PUBLIC_BANNER, id=ids.PUBLIC_BANNER, className="public-banner") if public_read else None,
+        lag_banner(app.server.config[DATA_KEY].services),
         html.Main(dash.page_container),
     ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 NAV = "nav"
 WHO = "who"                          # who is signed in, beside the sign-in / sign-out
 PUBLIC_BANNER = "public-banner"      # shown when the store is served with --public-read
+LAG_BANNER = "lag-banner"            # shown while a worker is behind the log (dashboard/lag.py)
 
 # -- games page ---------------------------------------------------------------------------------
 GAMES_TABLE = "games-table"

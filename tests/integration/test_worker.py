@@ -205,3 +205,25 @@ def test_serve_with_a_worker_keeps_the_projections_and_the_worker_ends_with_the_
     assert behind(ledger, store) == {}
     store.close()
     ledger.close()
+
+
+def test_the_dashboard_says_how_far_behind_a_worker_is_and_nothing_without_one(tmp_path):
+    from api.deps import services_for
+    from dashboard.lag import lag_banner, lag_text
+    db = str(tmp_path / "umpire.db")
+    ledger, store = Ledger(ledger_env(db)), ProjectionStore(db)
+    events = corpus(ledger, 0, 1)
+    services = services_for(db)
+    assert lag_banner(services) is None  # no worker: every read catches up itself
+    held = Lease(store, "analytics")
+    assert held.acquire()
+    try:
+        banner = lag_banner(services)
+        assert banner is not None and banner.children == lag_text({"analytics": events})
+        assert f"analytics {events} events behind" in banner.children
+    finally:
+        held.release()
+    assert lag_text({"analytics": 0, "audits": 1}).startswith("Catching up with the log: audit reports 1 event behind.")
+    close_services(db)
+    store.close()
+    ledger.close()
