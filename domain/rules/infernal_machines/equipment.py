@@ -92,16 +92,17 @@ class EquipmentChecks(RuleModule):
 
     # -- vests ----------------------------------------------------------------------------------
     def on_SmallArmsFired(self, line):
-        d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
-        view, out = board_view(self.ctx), []
+        d, seq, board, out = self.ctx.typed(line), line["seq"], self.ctx.board, []
         firers = [board.units[f] for f in d.firers if f in board.units]
         for unit in firers:
             if self.facts.on_skis(unit):
                 out.append(rule("IM.INF.SKI").violation(seq, f"{unit.unit} is on skis and may not fire small arms"))
         targets = [u for u in board.units_at(d.target) if u.side and u.side != line.get("side")]
-        near = min((distance(u.location, d.target, view.placement) for u in firers if u.location), default=None)
-        if targets and all(u.attrs.get("vest") for u in targets) and near == 5 \
-                and self.ctx.interpretations.reading(VEST_FIVE.name) is None:
+        vested = bool(targets) and all(u.attrs.get("vest") for u in targets)
+        view = board_view(self.ctx) if vested else None
+        near = min((distance(u.location, d.target, view.placement) for u in firers if u.location),
+                   default=None) if view else None
+        if vested and near == 5 and self.ctx.interpretations.reading(VEST_FIVE.name) is None:
             out.append(rule("IM.INF.VEST").ambiguous(seq, f"fire at vested units from exactly five hexes. "
                                                      f"{VEST_FIVE.describe()}"))
         out.extend(self._smock_target(line, targets))

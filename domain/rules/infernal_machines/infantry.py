@@ -30,6 +30,7 @@ LEADER = "infantry-leader"
 SQUAD = "infantry-squad"
 OCCUPIERS = ("infantry-platoon", "infantry-squad", "mg-platoon", "cavalry-platoon")
 FOOT_PHASES = ("first-foot-movement", "second-foot-movement")
+LEADERLESS = UnitState("", None, "")   # stands for a unit the board does not hold
 # Sturmtruppen firepower: distance -> (multiplier, addition) of the printed value, or a fixed 1
 ST_TABLE = {0: (3, 0), 1: (3, 0), 2: (2, 0), 3: (1, 2), 4: (1, 1), 5: (1, 0), 6: (1, -1), 7: (1, -2)}
 
@@ -138,10 +139,13 @@ class InfantryChecks(RuleModule):
         self.fired: dict[str, dict[str, Any]] = {}   # attack -> its SmallArmsFired line
         self.moves: list[tuple[int, str]] = []       # (seq, squad) of broken-up squads' moves this phase
         self.phase_start = 0
+        self.leaders: set[str] = set()               # the infantry leaders deployed
 
     # -- set-up ---------------------------------------------------------------------------------
     def on_UnitDeployed(self, line):
         d = self.ctx.typed(line)
+        if d.class_ == LEADER:
+            self.leaders.add(d.unit)
         if not d.attrs.get("sturmtruppen"):
             return []
         return [rule("IM.INF.ST.ID").judge(
@@ -206,8 +210,10 @@ class InfantryChecks(RuleModule):
     def _jams(self, line, fired) -> list[RuleApplication]:
         """Before each SACRT roll of a squad, a d6: on 1 the machine gun jams, and from then on only
         targets within six hexes may be attacked (EC-31: the attack at 7-9 is not made)."""
-        shot, seq, out = self.ctx.typed(fired), line["seq"], []
-        view, board = board_view(self.ctx), self.ctx.board
+        shot, seq, out, board = self.ctx.typed(fired), line["seq"], [], self.ctx.board
+        if not any((board.units.get(f) or LEADERLESS).unit_class == SQUAD for f in shot.firers):
+            return []
+        view = board_view(self.ctx)
         sacrt = self.ctx.rolls("LS.SACRT", after=fired["seq"], before=seq)
         for firer in shot.firers:
             unit = board.units.get(firer)
@@ -369,8 +375,8 @@ class InfantryChecks(RuleModule):
         """A leader alone in a hex the enemy's infantry or cavalry occupied must be eliminated by the end
         of the phase."""
         board, out = self.ctx.board, []
-        for unit in board.units.values():
-            if unit.unit_class != LEADER or unit.eliminated or unit.location is None:
+        for unit in (board.units[u] for u in self.leaders if u in board.units):
+            if unit.eliminated or unit.location is None:
                 continue
             here = board.units_at(unit.location)
             if any(u.side == unit.side and u.unit != unit.unit for u in here):

@@ -73,10 +73,9 @@ class InfantryFacts:
                 self.skis.pop(d["unit"], None)
 
     def _fired(self, line: dict[str, Any], board: BoardState) -> None:
-        view = Board(board)
         for firer in line["data"].get("firers") or ():
             unit = board.units.get(firer)
-            near = nearest_enemy(board, unit, view) if smocks(unit) else None
+            near = nearest_enemy(board, unit, Board(board)) if smocks(unit) else None
             if near is not None and near <= 5:
                 self.revealed.setdefault(firer, line["seq"])
 
@@ -97,7 +96,7 @@ class InfantryFacts:
         infantry and cavalry units may spot them on a result of 1")."""
         spotter = board.units.get(line["data"].get("spotter", ""))
         target = line["data"].get("target", "")
-        if spotter is None or spotter.location is None:
+        if spotter is None or spotter.location is None or not any(smocks(u) for u in board.units_at(target)):
             return
         if spotter.unit_class not in SPOTTERS and not (
                 spotter.unit_class in ORDINARY and distance(spotter.location, target, Board(board).placement) == 1):

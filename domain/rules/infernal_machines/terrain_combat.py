@@ -11,6 +11,7 @@ the town's +2. A building's hexes are the multi-storey hexes joined to each othe
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Optional
 
 from domain.board.hexes import distance, line as hex_line, neighbours
@@ -40,6 +41,12 @@ SCATTERED_RUBBLE = declare(Interpretation(
     default=None))
 
 
+@lru_cache(maxsize=4096)
+def fire_line(a: str, b: str, placement) -> tuple[str, ...]:
+    """The hexes from `a` to `b` (hexes.line), kept: the same pairs fire and spot again and again."""
+    return tuple(hex_line(a, b, placement))
+
+
 def rule(rule_id: str) -> Rule:
     return Rule(rule_id, SECTIONS[rule_id])
 
@@ -64,7 +71,7 @@ def stone_town(view: Board, loc: str) -> bool:
 
 def wall_crossed(view: Board, frm: str, to: str) -> bool:
     """The line of fire enters the target hex across a stone wall."""
-    path = hex_line(frm, to, view.placement)
+    path = fire_line(frm, to, view.placement)
     return len(path) >= 2 and "stone-wall" in view.hexside_features(path[-2], path[-1])
 
 
@@ -83,20 +90,30 @@ def terrain_terms(shot, ctx) -> list:
     firers = [board.units[f] for f in shot.firers if f in board.units and board.units[f].location]
     if not targets or not firers:
         return []
-    levels = {view.unit_level(u) for u in targets}
     if view.rubble(shot.target) == 1:
         out.append(Term("IM.TER.RUBBLE.L1_DEF", 2, f"town modifier in Level-1 rubble at {shot.target}", tag="terrain"))
-    elif all(distance(f.location, shot.target, view.placement) == 1 and shot.target in building(view, f.location)
-             and {view.unit_level(f)} == levels for f in firers):
+    elif view.multi_storey(shot.target) and _same_building_level(view, firers, targets, shot.target):
         out.append(Term("IM.TER.MS.ADJ_SAME_BLDG", 2, "town modifier: adjacent in one building, one level",
                         tag="terrain"))
-    if all(view.unit_level(f) == ROOF for f in firers) and all(
+    if all(view.multi_storey(f.location) and view.unit_level(f) == ROOF for f in firers) and all(
             view.elevation(shot.target) + view.unit_level(u) < view.elevation(f.location) + ROOF
             for f in firers for u in targets):
         out.append(Term("IM.TER.ROOF.FIREDOWN", -1, "fire from a roof toward lower elevations"))
-    if all(f.location != shot.target and wall_crossed(view, f.location, shot.target) for f in firers):
+    if has_hexside(view, "stone-wall") and all(
+            f.location != shot.target and wall_crossed(view, f.location, shot.target) for f in firers):
         out.append(Term("IM.TER.WALL.SAF", 2, "small arms fire across a stone wall"))
     return out
+
+
+def _same_building_level(view: Board, firers, targets, target: str) -> bool:
+    levels = {view.unit_level(u) for u in targets}
+    return all(distance(f.location, target, view.placement) == 1 and target in building(view, f.location)
+               and {view.unit_level(f)} == levels for f in firers)
+
+
+def has_hexside(view: Board, feature: str) -> bool:
+    """Whether any hexside of the board has `feature` (so that a shot's line is traced only where it may matter)."""
+    return any(side.get("feature") == feature for side in view.state.hexsides)
 
 
 DIRECT_FIRE_TERMS = (terrain_terms,)
@@ -130,6 +147,8 @@ class TerrainCombat(RuleModule):
         return out
 
     def _inside(self, seq, view: Board, firer: UnitState, target: str, targets) -> list[RuleApplication]:
+        if not view.multi_storey(firer.location):
+            return []
         level = view.unit_level(firer)
         if target == firer.location:
             others = {view.unit_level(u) for u in targets} - {level}
@@ -142,7 +161,7 @@ class TerrainCombat(RuleModule):
         same = building(view, firer.location)
         if target not in same or not any(view.unit_level(u) == level for u in targets):
             return []
-        between = hex_line(firer.location, target, view.placement)[1:-1]
+        between = fire_line(firer.location, target, view.placement)[1:-1]
         inside = [h for h in between if h in same]
         return [rule("IM.TER.MS.INTERVENING").judge(
             seq, not inside, "no building hex between them",
@@ -152,7 +171,9 @@ class TerrainCombat(RuleModule):
     def _ridge(self, line, view: Board, firer: UnitState, target: str) -> list[RuleApplication]:
         """"Enemy units behind a ridgeline may not be the target of fire across the ridgeline unless they are
         themselves adjacent to the ridgeline and become spotted themselves by firing first"."""
-        path = hex_line(firer.location, target, view.placement)
+        if not has_hexside(view, "ridgeline"):
+            return []
+        path = fire_line(firer.location, target, view.placement)
         crossed = [(a, b) for a, b in zip(path, path[1:]) if "ridgeline" in view.hexside_features(a, b)]
         if not crossed:
             return []
@@ -162,7 +183,7 @@ class TerrainCombat(RuleModule):
             line["seq"], adjacent and first, "the target is adjacent to the ridgeline and fired first",
             f"units behind the ridgeline {crossed[0][0]}|{crossed[0][1]} may be fired on across it only when "
             f"adjacent to it and after firing first ({'not adjacent' if not adjacent else 'they have not fired'})",
-            recorded=path)]
+            recorded=list(path))]
 
     # -- roofs under air attack -----------------------------------------------------------------
     def on_SmallArmsResolved(self, line):
@@ -228,9 +249,10 @@ class TerrainCombat(RuleModule):
     def on_Spotted(self, line):
         d, seq, board = self.ctx.typed(line), line["seq"], self.ctx.board
         unit = board.units.get(d.spotter)
-        if unit is None or unit.location is None:
+        view = board_view(self.ctx)
+        if unit is None or unit.location is None or not view.multi_storey(unit.location):
             return []
-        level = board_view(self.ctx).unit_level(unit)
+        level = view.unit_level(unit)
         if level < 2:
             return []
         rule_id = "IM.TER.ROOF.SPOT" if level == ROOF else "IM.TER.STOREY.SPOT"
