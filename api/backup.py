@@ -275,7 +275,10 @@ def _into_sqlite(staged: str, target: str, force: bool) -> None:
     if not new and Path(target).stat().st_size > 0:
         held = _Db(target)
         try:
-            _refuse_unless(force, _held(held, SQLITE_EVENTS))
+            other = [name for (name,) in held.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                     if not _umpire_table(name)]
+            _refuse_unless(force, f"tables that are not Umpire's: {', '.join(other)}" if other
+                           else _held(held, SQLITE_EVENTS))
         finally:
             held.close()
     Path(target).parent.mkdir(parents=True, exist_ok=True)
@@ -323,6 +326,12 @@ def _into_postgres(staged: str, target: str, force: bool, timeout: int) -> None:
     finally:
         source.close()
         dest.close()
+
+
+def _umpire_table(name: str) -> bool:
+    """A table of a SQLite store: the library's, or one Umpire keeps beside them (as UMPIRE_TABLES)."""
+    return (name in (SQLITE_EVENTS, SQLITE_SNAPSHOTS) or name.startswith(("umpire_", "sqlite_"))
+            or name.endswith("_tracking"))
 
 
 def _has(conn: sqlite3.Connection, table: str) -> bool:

@@ -161,16 +161,26 @@ def test_a_logical_backup_moves_a_store_between_sqlite_and_postgresql(backups, p
     verifies(back, tmp_path)
 
 
+def analytics(db: str) -> list[dict]:
+    answer = umpire("analytics", "ammunition", "--db", db)
+    assert answer.exit_code == 0, answer.output
+    return json.loads(answer.output)["rows"]
+
+
 def test_restore_refuses_a_store_that_is_not_empty_unless_forced(backups, db_url, tmp_path):
-    case = sorted((ROOT / "tests" / "acceptance" / "cases").glob("*.jsonl"))[0]
-    assert umpire("import", case, "--db", db_url).exit_code == 0
+    # other games, more events than come before the backup's last games: a projection that kept its
+    # position would pass them by
+    cases = sorted((ROOT / "tests" / "acceptance" / "cases").glob("*.jsonl"))[:28]
+    assert umpire("import", *cases, "--db", db_url).exit_code == 0
+    assert analytics(db_url)  # its projections have taken the events it holds
     before = exports(db_url)
     refused = umpire("restore", backups["logical"], "--db", db_url)
     assert refused.exit_code == 2
-    assert "the store is not empty (it holds 1 games, 0 tokens and 0 dice seeds)" in refused.output
+    assert "the store is not empty (it holds 28 games, 0 tokens and 0 dice seeds)" in refused.output
     assert "--force" in refused.output and exports(db_url) == before
     assert umpire("restore", backups["sqlite"], "--db", db_url, "--force").exit_code == 0
     assert exports(db_url) == backups["exports"]  # replaced: the game it held is gone
+    assert analytics(db_url) == analytics(backups["db"])  # its projections start again from the first event
 
 
 def damaged(backups, tmp_path: Path, damage: str) -> Path:
