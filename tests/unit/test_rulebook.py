@@ -33,7 +33,8 @@ def catalogue_text() -> str:
 def catalogue_ids(prefix: str) -> list[str]:
     """The catalogue's ids under a prefix: bold entries and table rows ("0. How to read an entry"),
     one-part ids such as MOG.TESLA or AVBCW.LOS included."""
-    pattern = re.compile(r"(?:\*\*|^\| )(" + prefix + r"\.[A-Z0-9_]+(?:\.[A-Z0-9_]+)*)(?:\*\*| \|)", re.M)
+    # "**IM.OBS.STRONGPOINT / IM.OBS.MINEFIELD**" names two
+    pattern = re.compile(r"(?:\*\*|^\| | / )(" + prefix + r"\.[A-Z0-9_]+(?:\.[A-Z0-9_]+)*)(?=\*\*| \|| / )", re.M)
     seen: list[str] = []
     for match in pattern.finditer(catalogue_text()):
         if match.group(1) not in seen:
