@@ -20,6 +20,7 @@ TABLES = {
     "MOVEMENT": "unit movement class -> terrain -> MP cost",
     "ALLOWANCE": "unit class -> movement allowance",
     "SACRT": "firepower column -> roll -> result",
+    "BLAST": "vehicle gun (as attrs.gun or the vehicle catalogue names it, e.g. '57mm') -> blast power (the play aid)",
     "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
                     "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
 }
@@ -48,6 +49,7 @@ def rule_modules() -> list[type]:
         ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
         direct_fire, equipment, infantry, movement, observation, observers, obstacles, spotting, shell_holes, terrain_combat)
+    from domain.rules.infernal_machines import tanks, tanks_fascines  # the machines (IM.TANK, IM.VEH, ...)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -58,6 +60,7 @@ def rule_modules() -> list[type]:
         observation.ObservationChecks, spotting.SpottingChecks, obstacles.TrenchFire, infantry.InfantryChecks,
         equipment.EquipmentChecks, terrain_combat.TerrainCombat,
         shell_holes.ShellHoleDisputes, direct_fire.DirectFireChecks,
+        tanks.TankChecks, tanks_fascines.FascineChecks,
     ]
 
 
