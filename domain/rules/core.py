@@ -20,6 +20,12 @@ NAMED_DIE_IM = {
     "IM.ART.BCRT": ("d6", "Barrage Combat Results Table: a d6"),
     "IM.ART.LNO.FLARE": ("d6", "Flares: 1-2 on a d6"),
     "IM.ENV.WEATHER": ("d10", "Weather: a d10"),
+    "IM.SW.MORTAR.SCATTER": ("d6", "Mortar fire procedure: scatter on a 5 or 6 (using a six-sided die)"),
+    "IM.SW.MORTAR.ROF_OPT": ("d6", "Trench Mortars, optional rule: a six-sided die each turn, times two"),
+    "IM.SPOT.BUTTONED.CMDR_HIT": ("d6", "Buttoned-Up Hatches: a second result of 1 or 2 on a six-sided die"),
+    "IM.OPTCBT.PINREMOVAL": ("d6", "Non-Automatic Removal of Pinned Markers: a six-sided die"),
+    "IM.OPTCBT.REDARMY": ("d6", "Unpredictability of the Red Army: another six-sided die"),
+    "IM.OPTCBT.CCSHIFT": ("d6", "Additional Column Shifts in Close Combat: a six-sided die"),
 }
 MOVEMENT_PHASES = {"vehicle-movement", "first-foot-movement", "second-foot-movement"}
 SMALL_ARMS_PHASES = {"defensive-small-arms-fire", "offensive-small-arms-fire"}

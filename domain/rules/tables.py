@@ -81,7 +81,7 @@ def validate_pack(data: Any, where: str, ruleset_id: Optional[str] = None) -> Ta
     for name, table in data["tables"].items():
         if name not in known:
             raise TablePackError(f"{where}: tables.{name}: unknown table; known: {', '.join(known)}")
-        if name == "BCRT_COLUMNS":
+        if name.endswith("_COLUMNS"):
             if not isinstance(table, list) or not all(isinstance(r, list) and len(r) == 2 for r in table):
                 raise TablePackError(f"{where}: tables.{name}: expected {known[name]}")
         elif getattr(known[name], "check", None) is not None:

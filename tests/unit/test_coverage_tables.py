@@ -113,7 +113,8 @@ def test_module_statuses_keep_what_the_modules_used_before():
     # the statuses the Infernal Machines modules declared before partial was added
     assert {"implemented", "needs a chart", "ambiguous"} <= set(MODULE_STATUSES)
     statuses = {c.status for c in declared("infernal-machines").values()}
-    assert statuses == {"implemented", "needs a chart", "ambiguous"}
+    # (the ground war's modules also say "partial" where they judge part of a rule)
+    assert {"implemented", "needs a chart", "ambiguous"} <= statuses <= set(MODULE_STATUSES)
 
 
 @pytest.mark.parametrize("rule, status", [

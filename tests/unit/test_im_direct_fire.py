@@ -67,7 +67,7 @@ def test_a_rifle_platoon_fires_at_most_its_printed_firepower():
 
 def test_a_small_arms_attack_is_resolved_with_its_sacrt_roll():
     g, _, resolved = shot(roll=False)
-    assert failing(g.audit(), resolved) == {"LS.SACRT": "missing-roll"}
+    assert verdicts(g.audit(), "LS.SACRT", resolved) == ["missing-roll"]
     g, _, resolved = shot(phase="offensive-anti-tank-fire", roll=False)
     assert "LS.SACRT" not in failing(g.audit(), resolved)   # blast power reuses the anti-tank d10
 
@@ -85,7 +85,7 @@ def test_terms_of_other_modules_feed_the_checks(monkeypatch):
     g, fired, resolved = shot(firepower=8, mods=())
     report = g.audit()
     assert failing(report, fired) == {"IM.SW.GL": "violation"}
-    assert failing(report, resolved) == {"IM.SW.MORTAR.RESOLVE": "mismatch"}
+    assert verdicts(report, "IM.SW.MORTAR.RESOLVE", resolved) == ["mismatch"]
 
 
 def test_the_fold_keeps_each_shot_with_its_rolls_and_resolution():

@@ -374,6 +374,13 @@ class DirectFireChecks(RuleModule):
                 present = recorded[int(t.value)] > 0
                 if present:
                     recorded[int(t.value)] -= 1
+                elif t.value and recorded[-int(t.value)] > 0:
+                    out.append(rule("IM.CORE.MODSIGN").mismatch(
+                        line["seq"], f"{t.why}: {t.value:+g} ({t.rule}) is recorded as {-t.value:+g}: a positive "
+                        "modifier helps the defender, a negative one the attacker", expected=t.value,
+                        recorded=-t.value, related=[shot.seq, roll["seq"]]))
+                    recorded[-int(t.value)] -= 1
+                    continue
                 out.append(rule(t.rule).judge(
                     line["seq"], present, f"the SACRT roll carries {t.value:+g} ({t.why})",
                     f"the SACRT roll (seq {roll['seq']}) should carry {t.value:+g} ({t.why}); its modifiers are "
@@ -389,6 +396,8 @@ COVERAGE = {
     "IM.CORE.SIDE.FIRE": ("implemented", "tests/unit/test_im_direct_fire.py::test_defensive_fire_is_the_other_players_and_offensive_fire_the_active_players"),
     "IM.CORE.RANGE": ("implemented", "tests/unit/test_im_direct_fire.py::test_the_range_is_counted_in_hexes_and_within_the_printed_range"),
     "IM.CORE.RANGE.COUNT": ("implemented", "tests/unit/test_im_direct_fire.py::test_the_range_is_counted_in_hexes_and_within_the_printed_range"),
+    "IM.CORE.MODSIGN": ("implemented", "tests/unit/test_im_core.py::test_a_modifier_recorded_with_the_wrong_sign",
+                        "a rule's SACRT modifier recorded with the other sign"),
     "IM.CORE.FIREPOWER": ("implemented", "tests/unit/test_im_direct_fire.py::test_a_rifle_platoon_fires_at_most_its_printed_firepower; tests/unit/test_im_direct_fire.py::test_terms_of_other_modules_feed_the_checks",
                           "printed firepower plus the terms of every rule module (DIRECT_FIRE_TERMS); the machine gun bonus of the base game is unverifiable"),
 }

@@ -20,6 +20,11 @@ TABLES = {
     "MOVEMENT": "unit movement class -> terrain -> MP cost",
     "ALLOWANCE": "unit class -> movement allowance",
     "SACRT": "firepower column -> roll -> result",
+    "SACRT_COLUMNS": "list of [min_firepower, column] in ascending order (where a SACRT column covers several)",
+    "SACRT_REVISED": "firepower column -> roll -> result (the optional revised SACRT, IM.OPTCBT.SACRT)",
+    "ATCRT": "column (the AntiTankFired column or weapon) -> modified roll -> result",
+    "CACRT": "column -> modified roll -> result",
+    "CCSHIFT": "attackers' firepower (lower bound) -> average morale -> [low, high] die results that shift",
     "BLAST": "vehicle gun (as attrs.gun or the vehicle catalogue names it, e.g. '57mm') -> blast power (the play aid)",
     "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
                     "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
@@ -48,7 +53,8 @@ def rule_modules() -> list[type]:
     from domain.rules.infernal_machines import (
         ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
-        direct_fire, equipment, infantry, movement, observation, observers, obstacles, spotting, shell_holes, terrain_combat)
+        anti_tank, cavalry, close_combat_shift, direct_fire, equipment, infantry, morale, mortars, movement,
+        observation, observers, obstacles, sacrt, spotting, support_weapons, shell_holes, terrain_combat)
     from domain.rules.infernal_machines import tanks, tanks_fascines  # the machines (IM.TANK, IM.VEH, ...)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
@@ -59,7 +65,10 @@ def rule_modules() -> list[type]:
         observers.ObserverUnits, artillery_procedure.ArtilleryProcedure, movement.MovementChecks,
         observation.ObservationChecks, spotting.SpottingChecks, obstacles.TrenchFire, infantry.InfantryChecks,
         equipment.EquipmentChecks, terrain_combat.TerrainCombat,
-        shell_holes.ShellHoleDisputes, direct_fire.DirectFireChecks,
+        shell_holes.ShellHoleDisputes,
+        direct_fire.DirectFireChecks, support_weapons.SupportWeaponChecks,
+        mortars.MortarChecks, anti_tank.AntiTankChecks, sacrt.SmallArmsResolution, morale.MoraleChecks,
+        cavalry.CavalryFire, close_combat_shift.CloseCombatShift,
         tanks.TankChecks, tanks_fascines.FascineChecks,
     ]
 
@@ -67,7 +76,8 @@ def rule_modules() -> list[type]:
 # The modules that name its interpretations (as module-level Interpretation objects).
 INTERPRETING = ("ammunition", "artillery_effects", "artillery_legality", "artillery_legality_creeping",
                 "artillery_resolution", "barrage_tracker", "movement", "movement_costs", "observation", "obstacles",
-                "infantry", "equipment", "terrain_combat", "resistance")
+                "infantry", "equipment", "terrain_combat", "resistance", "support_weapons", "mortars", "anti_tank",
+                "sacrt")
 
 
 def interpretations() -> list:

@@ -21,22 +21,50 @@ from domain.rules.infernal_machines.observation import RULEBOOK, SIGHT_SECTIONS,
 
 SPOT_SECTIONS = {**SIGHT_SECTIONS, **RULEBOOK.sections((  # rule id -> the words cited (rulebook.json)
     "IM.SPOT.NEEDED", "IM.SPOT.ROLL", "IM.SPOT.BUTTONED.DEFAULT", "IM.OPTMOVE.PRONE.EFFECTS", "IM.ART.AIR.NOSPOT",
+    "IM.SPOT.BUTTONED.OPEN", "IM.ENV.WEATHER.BAD.SPOT",
 ))}
 BUTTONED = {"tank", "armoured-car"}
 AIRBORNE = {"aircraft", "balloon"}
+INDIVIDUALS = {"forward-observer", "liaison-officer", "infantry-leader"}
+# attrs naming the vehicle an individual counter is placed on ("place an individual counter of any kind
+# ... on the vehicle"), and markers placed on a vehicle that say its hatch is open
+ON_VEHICLE = ("vehicle", "on", "aboard", "commands", "commander_of")
+HATCH_MARKERS = {"hatch-open", "commander"}
+# the rule that chose a Spotting Table column (the roll itself is IM.SPOT.ROLL's)
+COLUMN_RULES = {"bad": "IM.ENV.WEATHER.BAD.SPOT", "buttoned-up": "IM.SPOT.BUTTONED.DEFAULT",
+                "hatch-open": "IM.SPOT.BUTTONED.OPEN"}
+
+
+def commander_of(ctx_or_board, vehicle: UnitState) -> Optional[str]:
+    """The exposed commander of a hatch-open vehicle (Buttoned-Up Hatches): an individual counter
+    placed on it (its attrs name the vehicle), a hatch-open or commander marker on it, or the
+    vehicle's own `attrs.hatch` = "open"; None when it is buttoned up."""
+    board = getattr(ctx_or_board, "board", ctx_or_board)
+    board = getattr(board, "state", board)
+    for unit in board.units.values():
+        if unit.unit_class in INDIVIDUALS and not unit.eliminated and any(
+                unit.attrs.get(key) == vehicle.unit for key in ON_VEHICLE):
+            return unit.unit
+    for m in board.markers:
+        if m.get("unit") == vehicle.unit and m.get("marker") in HATCH_MARKERS:
+            return m.get("commander") or f"{vehicle.unit}:commander"
+    return f"{vehicle.unit}:commander" if vehicle.attrs.get("hatch") == "open" else None
 
 
 def spot_rule(rule_id: str) -> Rule:
     return Rule(rule_id, SPOT_SECTIONS.get(rule_id, "Spotting (changed)"))
 
 
-def spotting_column(board: Board, unit: UnitState) -> str:
-    """The Spotting Table column for a spotter: buttoned-up vehicles, else the weather."""
+def spotting_column(board: Board, unit: UnitState, tables=None) -> str:
+    """The Spotting Table column for a spotter: "the column representing the unit's status (fair or
+    bad weather, hatch open, etc.)": a buttoned-up vehicle's, a hatch-open vehicle's where the pack
+    has that column (else the weather's), else the weather's (IM.ENV.WEATHER.BAD.SPOT)."""
     weather = "bad" if board.state.weather == "bad" else "fair"
-    hatch_open = unit.attrs.get("hatch") == "open" or any(
-        m.get("unit") == unit.unit and m.get("marker") == "hatch-open" for m in board.state.markers)
-    if unit.unit_class in BUTTONED and not hatch_open:
-        return "buttoned-up"
+    if unit.unit_class in BUTTONED:
+        if commander_of(board, unit) is None:
+            return "buttoned-up"
+        if tables is not None and tables.get("SPOTTING", "hatch-open") is not None:
+            return "hatch-open"
     return weather
 
 
@@ -80,7 +108,7 @@ class SpottingChecks(RuleModule):
             return spot_rule("IM.SPOT.ROLL").missing_roll(
                 seq, f"{unit.unit}'s spot of {d.target} has no IM.SPOT.ROLL d10 before it")
         roll, rolled = rolls[-1], self.ctx.typed(rolls[-1])
-        column = spotting_column(view, unit)
+        column = spotting_column(view, unit, tables)
         dist = distance(unit.location, d.target, view.placement) if unit.location else None
         modified = rolled.result + sum(m.value for m in rolled.modifiers)
         inputs = {"column": column, "distance": dist, "roll": rolled.result, "modified": modified}
@@ -93,6 +121,7 @@ class SpottingChecks(RuleModule):
                 seq, f"the {tables.name} pack's Spotting Table has no {column!r} column", inputs=inputs)
         expected = limit is not None and modified <= limit
         inputs["number"] = limit
+        inputs["column_rule"] = COLUMN_RULES.get(column, "IM.SPOT.ROLL")
         return spot_rule("IM.SPOT.ROLL").judge(
             seq, expected == d.spotted, f"d10 {modified} against {limit}: spotted={expected}",
             f"d10 {modified} against {limit} ({column}, {dist} hexes) gives spotted={expected}",
@@ -124,6 +153,20 @@ class SpottingChecks(RuleModule):
             seq, dist <= limit, f"prone spotter, {dist} hex(es)",
             f"a prone unit spots only adjacent hexes{' (10 against units that fired on it)' if fired_on else ''}; "
             f"the target is {dist} hexes away", expected=limit, recorded=dist)]
+
+    def on_UnitDeployed(self, line):
+        """"All reinforcement vehicles entering play are considered to have their hatches buttoned up." """
+        d = self.ctx.typed(line)
+        if line["turn"] == 0 or d.class_ not in BUTTONED:
+            return []
+        hatch = d.attrs.get("hatch")
+        return [spot_rule("IM.SPOT.BUTTONED.DEFAULT").judge(
+            line["seq"], hatch != "open", f"reinforcement {d.unit} enters buttoned up",
+            f"reinforcement {d.unit} enters with its hatch open: reinforcement vehicles enter buttoned up",
+            recorded=hatch)]
+
+    def on_AntiTankFired(self, line):
+        return self.on_SmallArmsFired(line)
 
     def on_SmallArmsFired(self, line):
         d, seq, board, typed = self.ctx.typed(line), line["seq"], self.ctx.board, self.ctx.typed
@@ -163,7 +206,12 @@ def _same_spotter(board, spotter: str, firer: UnitState) -> bool:
 COVERAGE = {
     "IM.SPOT.NEEDED": ("implemented", "tests/unit/test_spotting.py::test_direct_fire_needs_a_spotted_target"),
     "IM.SPOT.ROLL": ("needs a chart", "tests/unit/test_spotting.py::test_a_spot_needs_its_d10_roll; tests/unit/test_spotting.py::test_without_the_spotting_table_the_outcome_is_unverifiable; tests/unit/test_spotting.py::test_the_roll_against_the_pack_number"),
-    "IM.SPOT.BUTTONED.DEFAULT": ("implemented", "tests/unit/test_spotting.py::test_tanks_are_buttoned_up_by_default"),
+    "IM.SPOT.BUTTONED.DEFAULT": ("implemented", "tests/unit/test_spotting.py::test_tanks_are_buttoned_up_by_default; "
+                                 "tests/unit/test_im_spotting.py::test_reinforcement_vehicles_enter_buttoned_up"),
+    "IM.SPOT.BUTTONED.OPEN": ("needs a chart", "tests/unit/test_im_spotting.py::test_a_vehicle_with_a_counter_on_it_spots_hatch_open",
+                              "an individual counter on the vehicle (attrs naming it), a hatch-open marker or attrs.hatch; "
+                              "the pack's hatch-open column, else the weather's"),
+    "IM.ENV.WEATHER.BAD.SPOT": ("needs a chart", "tests/unit/test_im_spotting.py::test_bad_weather_reads_the_bad_column"),
     "IM.ART.AIR.NOSPOT": ("implemented", "tests/unit/test_spotting.py::test_balloons_and_aircraft_do_not_spot_for_ground_fire"),
     "IM.OPTMOVE.PRONE.EFFECTS": ("needs a chart", "tests/unit/test_spotting.py::test_a_prone_unit_spots_only_adjacent_hexes"),
 }
