@@ -70,7 +70,7 @@ class _Db:
     def has_table(self, name: str) -> bool:
         if self.pg:
             return self.execute("SELECT to_regclass(?) IS NOT NULL", (name,)).fetchone()[0]
-        return self.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+        return _has(self.conn, name)
 
     def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple = ()) -> list[tuple]:
         if not self.has_table(table):
@@ -223,6 +223,7 @@ def _stage_archive(path: Path, staged: str) -> Contents:
     archive, ledger = Archive(path), Ledger(ledger_env(staged))
     contents = Contents()
     try:
+        contents.tokens, contents.seeds = archive.tokens(), archive.seeds()  # small: checked first
         for game, texts in archive.games():
             try:
                 ledger.import_lines(texts, allow_unknown=True)
@@ -231,7 +232,6 @@ def _stage_archive(path: Path, staged: str) -> Contents:
             if list(ledger.export(game)) != texts:
                 raise BackupError(f"{path}: games/{game}.jsonl does not export to the same lines once imported")
             contents.games[game] = len(texts)
-        contents.tokens, contents.seeds = archive.tokens(), archive.seeds()
     finally:
         archive.close()
         ledger.close()
@@ -246,7 +246,8 @@ def _stage_archive(path: Path, staged: str) -> Contents:
 
 
 def _put_tokens_and_seeds(cur: Any, q: Any, contents: Contents) -> None:
-    cur.executemany(q(f"INSERT INTO umpire_tokens ({', '.join(TOKEN_COLUMNS)}) VALUES ({', '.join('?' * len(TOKEN_COLUMNS))})"),
+    columns, marks = ", ".join(TOKEN_COLUMNS), ", ".join("?" * len(TOKEN_COLUMNS))
+    cur.executemany(q(f"INSERT INTO umpire_tokens ({columns}) VALUES ({marks})"),
                     [tuple(token[c] for c in TOKEN_COLUMNS) for token in contents.tokens])
     cur.executemany(q("INSERT INTO umpire_kv (space, key, value) VALUES (?, ?, ?)"),
                     [(SEED_SPACE, game, json.dumps(value, sort_keys=True)) for game, value in contents.seeds.items()])
@@ -335,14 +336,15 @@ def _umpire_table(name: str) -> bool:
 
 
 def _has(conn: sqlite3.Connection, table: str) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone() is not None
+    found = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
+    return found is not None
 
 
 def _copy_rows(source: sqlite3.Connection, select_from: str, dest: _Db, table: str) -> None:
     """COPY a SQLite store's stored events (or snapshots) into a PostgreSQL table of the same form."""
     cursor = dest.conn.cursor()
-    with cursor.copy(f"COPY {table} (originator_id, originator_version, topic, state) FROM STDIN (FORMAT BINARY)") as copy:
+    columns = "originator_id, originator_version, topic, state"
+    with cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy:
         copy.set_types(["uuid", "int8", "text", "bytea"])
-        for originator_id, version, topic, state in source.execute(
-                f"SELECT originator_id, originator_version, topic, state FROM {select_from}"):
+        for originator_id, version, topic, state in source.execute(f"SELECT {columns} FROM {select_from}"):
             copy.write_row((UUID(originator_id), version, topic, state))

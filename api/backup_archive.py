@@ -95,7 +95,8 @@ class Archive:
         try:
             self.zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError) as err:
-            raise BackupError(f"{path}: not a whole Umpire backup: the archive is truncated or damaged ({err})") from None
+            raise BackupError(f"{path}: not a whole Umpire backup: "
+                              f"the archive is truncated or damaged ({err})") from None
         self.manifest = self._json(MANIFEST)
         if not isinstance(self.manifest, dict) or self.manifest.get("format") != FORMAT:
             raise BackupError(f"{path}: {MANIFEST} does not describe an Umpire backup")

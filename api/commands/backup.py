@@ -75,7 +75,8 @@ def _new_store(db: Optional[str]) -> str:
     target = get_settings(db).db
     scheme = SCHEME.match(target)
     if scheme and len(scheme.group(1)) > 1:
-        fail(f"--db {target}: unknown kind of store {scheme.group(1)!r}: give a SQLite file path or a postgresql:// URL")
+        fail(f"--db {target}: unknown kind of store {scheme.group(1)!r}: "
+             "give a SQLite file path or a postgresql:// URL")
     if Path(target).is_dir():
         fail(f"--db {target}: a folder, not a SQLite file")
     return target

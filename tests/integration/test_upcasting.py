@@ -132,7 +132,8 @@ def test_a_logical_backup_of_a_version_1_store_restores_every_move_with_its_mode
     # docs/backup.md: a logical restore imports each game's log again, so its moves are stored at
     # version 2 from the log's own lines; the games export to the same bytes as version 1 wrote.
     backup, restored = tmp_path / "v1.backup", str(tmp_path / "restored.db")
-    for args in (["backup", "--db", db_url, "-o", backup, "--format", "logical"], ["restore", backup, "--db", restored]):
+    for args in (["backup", "--db", db_url, "-o", backup, "--format", "logical"],
+                 ["restore", backup, "--db", restored]):
         result = CliRunner().invoke(app, [str(a) for a in args])
         assert result.exit_code == 0, result.output
     ledger = Ledger(ledger_env(restored))
