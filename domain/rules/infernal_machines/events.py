@@ -315,6 +315,22 @@ class AntiTankResolved(Data):
     attack: str
     results: list[ShotResult] = Field(default_factory=list)
 
+# -- optional extensions of game-log.md (docs/game-log-extensions.md): the machines' passengers -------
+class Embarked(Data):
+    """Units board a `carrier` (a truck, motorcycles, a Mk V* or IX, the Benz, a train, a boat); a train's
+    `car` is its place behind the locomotive (1, 2, ...). Aboard, they move with the carrier."""
+    carrier: str
+    units: list[str] = Field(min_length=1)
+    car: Optional[int] = None
+
+
+class Disembarked(Data):
+    """Units leave their `carrier`, in its hex or at `location` (next to a boat)."""
+    carrier: str
+    units: list[str] = Field(min_length=1)
+    location: Optional[HexLocation] = None
+
+
 EVENTS: dict[str, type[Data]] = {
     cls.__name__: cls
     for cls in (
@@ -323,6 +339,6 @@ EVENTS: dict[str, type[Data]] = {
         MoraleChecked, Spotted, SmallArmsFired, SmallArmsResolved, HexObserved, BarrageDeclared,
         ArtilleryPointsSpent, CommunicationTested, FireOrderChecked, ScatterTested, BarrageResolved,
         BarrageCancelled, ArtilleryElementEliminated, CloseCombatFought, CloseCombatResolved,
-        PlatoonBrokenUp, PlatoonReformed, AntiTankFired, AntiTankResolved,
+        PlatoonBrokenUp, PlatoonReformed, AntiTankFired, AntiTankResolved, Embarked, Disembarked,
     )
 }

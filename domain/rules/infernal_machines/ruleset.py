@@ -38,6 +38,7 @@ UNIT_REFS = {
     "CloseCombatFought": ("attackers", "defenders"), "CloseCombatResolved": ("results[].unit",),
     "PlatoonBrokenUp": ("platoon",), "PlatoonReformed": ("platoon", "squads"),
     "AntiTankFired": ("firers", "target_unit"), "AntiTankResolved": ("results[].unit",),
+    "Embarked": ("carrier", "units"), "Disembarked": ("carrier", "units"),
 }
 # Where units come into the game: deployed, or the squads of a broken-up Sturmtruppen platoon.
 DECLARES = {"UnitDeployed": ("unit",), "PlatoonBrokenUp": ("squads",)}
@@ -55,7 +56,7 @@ def rule_modules() -> list[type]:
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
         anti_tank, cavalry, close_combat_shift, direct_fire, equipment, infantry, morale, mortars, movement,
         observation, observers, obstacles, sacrt, spotting, support_weapons, shell_holes, terrain_combat)
-    from domain.rules.infernal_machines import tanks, tanks_fascines  # the machines (IM.TANK, IM.VEH, ...)
+    from domain.rules.infernal_machines import light_vehicles, tanks, tanks_fascines, vehicles_carrying  # the machines
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -69,7 +70,8 @@ def rule_modules() -> list[type]:
         direct_fire.DirectFireChecks, support_weapons.SupportWeaponChecks,
         mortars.MortarChecks, anti_tank.AntiTankChecks, sacrt.SmallArmsResolution, morale.MoraleChecks,
         cavalry.CavalryFire, close_combat_shift.CloseCombatShift,
-        tanks.TankChecks, tanks_fascines.FascineChecks,
+        tanks.TankChecks, tanks_fascines.FascineChecks, light_vehicles.LightVehicleChecks,
+        vehicles_carrying.CarryingChecks,
     ]
 
 
@@ -96,7 +98,8 @@ def board_handlers() -> Mapping[str, Callable]:
     """The hex board's fold (domain/board/state.py)."""
     from domain.board.state import HANDLERS
     from domain.rules.infernal_machines.infantry_board import HANDLERS as INFANTRY
-    return {**HANDLERS, **INFANTRY}
+    from domain.rules.infernal_machines.vehicles_board import HANDLERS as VEHICLES
+    return {**HANDLERS, **INFANTRY, **VEHICLES}
 
 
 def analytics() -> type:

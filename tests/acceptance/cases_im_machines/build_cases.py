@@ -1,0 +1,338 @@
+"""Writes the machines' acceptance logs beside this file (tanks, vehicles, light vehicles, trains, boats).
+
+Each case is a complete game log in the interchange format (spec/game-log.md, with the optional
+extensions of docs/game-log-extensions.md) and a NAME.expected.json of the findings it must give:
+every expected finding is reported and nothing else is a violation, mismatch or missing roll. Each
+case cites the rulebook passage its expectation comes from. Run it to regenerate:
+`.venv/bin/python -m tests.acceptance.cases_im_machines.build_cases`.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+from domain.log import chain
+
+HERE = Path(__file__).resolve().parent
+BRIT, GER = "british", "german"
+
+
+class Game:
+    """A log under construction on map 5: seq, turn and phase kept as the format requires."""
+
+    def __init__(self, name: str, *, hexes: Optional[dict] = None, permissions: Optional[list] = None,
+                 options: Optional[list] = None, date: str = "1918-08", nations: Optional[dict] = None):
+        self.name, self.lines, self.turn, self.phase = name, [], 0, "setup"
+        self.expected: list[dict[str, Any]] = []
+        nations = nations or {BRIT: "british", GER: "german"}
+        self.add("GameStarted", {"ruleset": "infernal-machines", "scenario": name, "date": date,
+                                 "sides": {BRIT: {"nation": nations[BRIT], "bloc": "allied"},
+                                           GER: {"nation": nations[GER], "bloc": "central"}},
+                                 "options": options or [], "permissions": permissions or [], "tables": "none"})
+        self.add("MapDefined", {"maps": ["5"], "hexes": hexes or {}, "hexsides": []})
+        self.add("WeatherSet", {"weather": "fair", "terrain_state": "good"})
+
+    def add(self, type_: str, data: dict[str, Any], side: Optional[str] = None) -> int:
+        seq = len(self.lines) + 1
+        self.lines.append({"v": 1, "game": self.name, "seq": seq, "turn": self.turn, "phase": self.phase,
+                           "side": side, "type": type_, "data": data, "by": "umpire-tests",
+                           "at": f"2026-11-29T13:{seq // 60 % 60:02d}:{seq % 60:02d}Z"})
+        return seq
+
+    def unit(self, unit: str, side: str, cls: str, location: str, *, firepower=4, range_=8, morale=4, movement=6,
+             **attrs) -> int:
+        return self.add("UnitDeployed", {"unit": unit, "class": cls, "name": unit, "location": location, "facing": 0,
+                                         "morale": morale, "firepower": firepower, "range": range_,
+                                         "movement": movement, "attrs": attrs}, side=side)
+
+    def at(self, turn: int, phase: str, active: Optional[str]) -> None:
+        if turn != self.turn:
+            self.turn, self.phase = turn, "start"
+            self.add("TurnStarted", {"turn": turn})
+        self.phase = phase
+        self.add("PhaseStarted", {"phase": phase, "active": active})
+
+    def die(self, side: Optional[str], purpose: str, result: int, subject: str, die: str = "d6", mods=()) -> int:
+        return self.add("DieRolled", {"purpose": purpose, "die": die, "result": result, "subject": subject,
+                                      "modifiers": [{"value": m, "why": w} for m, w in mods]}, side=side)
+
+    def move(self, side: str, unit: str, path: list[str]) -> int:
+        return self.add("UnitMoved", {"unit": unit, "path": path}, side=side)
+
+    def spot(self, side: str, spotter: str, target: str) -> int:
+        self.die(side, "IM.SPOT.ROLL", 2, spotter, die="d10")
+        return self.add("Spotted", {"spotter": spotter, "target": target, "spotted": True}, side=side)
+
+    def small_arms(self, side: str, attack: str, firers: list[str], target: str, firepower, results=(),
+                   roll: Optional[int] = 3, die: str = "d6", mods=(), spot: bool = True, **extra) -> tuple[int, int]:
+        if spot:
+            for firer in firers:
+                self.spot(side, firer, target)
+        fired = self.add("SmallArmsFired", {"attack": attack, "firers": firers, "target": target,
+                                            "firepower": firepower, **extra}, side=side)
+        if roll is not None:
+            self.die(side, "LS.SACRT", roll, attack, die=die, mods=mods)
+        resolved = self.add("SmallArmsResolved", {"attack": attack, "results": [{"unit": u, "result": r}
+                                                                                for u, r in results]}, side=side)
+        return fired, resolved
+
+    def anti_tank(self, side: str, attack: str, firers: list[str], target: str, target_unit: str, results,
+                  roll: int = 4, weapon: Optional[str] = None, spot: bool = True) -> tuple[int, int]:
+        if spot:
+            for firer in firers:
+                self.spot(side, firer, target)
+        data = {"attack": attack, "firers": firers, "target": target, "target_unit": target_unit}
+        if weapon:
+            data["weapon"] = weapon
+        fired = self.add("AntiTankFired", data, side=side)
+        self.die(side, "LS.ATCRT", roll, attack, die="d10")
+        resolved = self.add("AntiTankResolved", {"attack": attack, "results": [{"unit": u, "result": r}
+                                                                               for u, r in results]}, side=side)
+        return fired, resolved
+
+    def status(self, side: Optional[str], unit: str, status: str) -> int:
+        return self.add("UnitStatusChanged", {"unit": unit, "status": status}, side=side)
+
+    def expect(self, seq: int, rule, verdict: str = "violation", accept: Optional[list[int]] = None) -> None:
+        self.expected.append({"seq": seq, "rule": rule, "verdict": verdict, "accept_seq": accept or [seq]})
+
+    def write(self) -> None:
+        (HERE / f"{self.name}.jsonl").write_text("\n".join(chain(self.lines)) + "\n", encoding="utf-8")
+        (HERE / f"{self.name}.expected.json").write_text(json.dumps({"findings": self.expected}, indent=1) + "\n",
+                                                         encoding="utf-8")
+
+
+def row(col: int, r: int) -> str:
+    return f"5:{col:02d}{r:02d}"
+
+
+# -- Additional Tank Rules ------------------------------------------------------------------------------
+def tank_breakdown_even() -> Game:
+    """Tank Breakdowns: "If the result is even, the tank in question breaks down for the next turn only and, after
+    that turn, is considered automatically repaired" (EC-39): it moves in turn 5, which is refused; in turn 6 it
+    moves freely."""
+    g = Game("tank-breakdown-even")
+    g.unit("b-tank", BRIT, "tank", row(5, 2), model="Mark IV male")
+    g.at(4, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-tank", [row(5, 2), row(5, 3)])
+    g.die(BRIT, "LS.BREAKDOWN", 6, "b-tank")
+    g.status(BRIT, "b-tank", "broken-down")
+    g.die(BRIT, "IM.TANK.BREAKDOWN", 4, "b-tank")
+    g.at(5, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-tank", [row(5, 3), row(5, 4)]), "IM.TANK.BREAKDOWN")
+    g.at(6, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-tank", [row(5, 4), row(5, 5)])
+    return g
+
+
+def tank_breakdown_no_second_die() -> Game:
+    """Tank Breakdowns: "When a tank breaks down, roll a second six-sided die": a breakdown without it."""
+    g = Game("tank-breakdown-no-second-die")
+    g.unit("b-tank", BRIT, "tank", row(5, 2), model="Mark IV male")
+    g.at(1, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-tank", [row(5, 2), row(5, 3)])
+    g.die(BRIT, "LS.BREAKDOWN", 6, "b-tank")
+    g.expect(g.status(BRIT, "b-tank", "broken-down"), "IM.TANK.BREAKDOWN", "missing-roll")
+    g.at(1, "first-foot-movement", BRIT)
+    return g
+
+
+def cv29_breakdown_modifier() -> Game:
+    """Italian CV 29: "prone to breakdowns (breakdown modifier of +1)": a roll without it."""
+    g = Game("cv29-breakdown-modifier", nations={BRIT: "italian", GER: "german"}, date="1930-05")
+    g.unit("i-cv", BRIT, "tank", row(5, 2), model="CV 29")
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.die(BRIT, "LS.BREAKDOWN", 3, "i-cv"), "IM.TANK.BREAKDOWN.MOD_DEFAULT", "mismatch")
+    g.die(BRIT, "LS.BREAKDOWN", 3, "i-cv", mods=[(1, "breakdown modifier")])
+    return g
+
+
+def fascine_sequence() -> Game:
+    """Tanks and Fascines (EC-38): turn 5 the drop jams (2) and the tank tries to cross anyway; turn 6 it unjams (4)
+    without moving; turn 7 it drops (3), the fascine lies in the trench and a second tank crosses there."""
+    wide = row(5, 4)
+    g = Game("fascine-sequence", permissions=["extra-wide-trenches"],
+             hexes={wide: {"terrain": "clear", "features": ["trench-prepared", "trench-extra-wide"]}})
+    g.unit("b-tank", BRIT, "tank", row(5, 2), model="Mark IV male")
+    g.unit("b-tank2", BRIT, "tank", row(5, 2), model="Mark IV female")
+    g.unit("g-inf", GER, "infantry-platoon", row(5, 12))
+    g.at(5, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-tank", [row(5, 2), row(5, 3)])
+    g.die(BRIT, "IM.TANK.FASCINE.DROP", 2, "b-tank")
+    g.expect(g.move(BRIT, "b-tank", [row(5, 3), wide]), "IM.TANK.FASCINE.DROP")
+    g.at(6, "vehicle-movement", BRIT)
+    g.die(BRIT, "IM.TANK.FASCINE.UNJAM", 4, "b-tank")
+    g.at(7, "vehicle-movement", BRIT)
+    g.die(BRIT, "IM.TANK.FASCINE.DROP", 3, "b-tank")       # in the trench since its refused move
+    g.add("MarkerPlaced", {"marker": "fascine", "location": wide}, side=BRIT)
+    g.move(BRIT, "b-tank", [wide, row(5, 5)])
+    g.move(BRIT, "b-tank2", [row(5, 2), row(5, 3), wide])
+    return g
+
+
+def fascine_mk_iv_without() -> Game:
+    """EXCEPTION: "the British Mk. V and Mk. VIII tanks may cross extra wide trenches without using a fascine" (EC-38:
+    a Mk V without a fascine is accepted; a Mk IV is refused)."""
+    wide = row(5, 4)
+    g = Game("fascine-mk-iv-without", permissions=["extra-wide-trenches"],
+             hexes={wide: {"terrain": "clear", "features": ["trench-prepared", "trench-extra-wide"]}})
+    g.unit("b-mkv", BRIT, "tank", row(5, 3), model="Mark V")
+    g.unit("b-mkiv", BRIT, "tank", row(5, 3), model="Mark IV male")
+    g.at(1, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-mkv", [row(5, 3), wide, row(5, 5)])
+    g.expect(g.move(BRIT, "b-mkiv", [row(5, 3), wide]), "IM.TANK.FASCINE.EXEMPT")
+    return g
+
+
+def blast_anti_tank_phase() -> Game:
+    """EX-IM-03: "an enemy tank armed with a 47 mm gun fires at the hexagon, destroying the tank. Even though the tank
+    was the target, an automatic SAFA is also immediately conducted against the infantry group in the hexagon. Using
+    the same ten-sided die result, the blast power of 3 ..." A fresh SACRT roll of another number is refused."""
+    x = row(5, 6)
+    g = Game("blast-anti-tank-phase")
+    g.unit("b-tank", BRIT, "tank", x, model="Mark IV female")
+    g.unit("b-inf", BRIT, "infantry-platoon", x)
+    g.unit("g-tank", GER, "tank", row(5, 2), gun="47mm", mgs=0)
+    g.at(1, "defensive-anti-tank-fire", BRIT)
+    g.anti_tank(GER, "at1", ["g-tank"], x, "b-tank", [("b-tank", "destroyed")], roll=4)
+    g.status(GER, "b-tank", "eliminated")
+    g.add("SmallArmsFired", {"attack": "s1", "firers": ["g-tank"], "target": x, "firepower": 3, "blast_of": "at1"},
+          side=GER)
+    g.expect(g.die(GER, "LS.SACRT", 7, "s1", die="d10"), "IM.TANK.BLAST.AUTO_SAFA")
+    g.add("SmallArmsResolved", {"attack": "s1", "results": [{"unit": "b-inf", "result": "no-effect"}]}, side=GER)
+    return g
+
+
+def blast_small_arms_phase() -> Game:
+    """EX-IM-04: "two enemy tanks had both fired at the hexagon with their 47 mm guns, each would have added the blast
+    power of their main gun (3) (plus any vehicle machine gun) ... resolved on the SACRT using a six-sided die": 3 + 3
+    + 2 + 2 = 10 is accepted; a d10 is refused; 12 is more than they have."""
+    y = row(5, 6)
+    g = Game("blast-small-arms-phase")
+    g.unit("g-e1", GER, "tank", row(5, 2), gun="47mm", mgs=1)
+    g.unit("g-e2", GER, "tank", row(6, 2), gun="47mm", mgs=1)
+    g.unit("b-inf", BRIT, "infantry-platoon", y)
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    g.small_arms(GER, "a1", ["g-e1", "g-e2"], y, 10, [("b-inf", "no-effect")])
+    fired, _ = g.small_arms(GER, "a2", ["g-e1", "g-e2"], y, 12, [("b-inf", "no-effect")], die="d10", spot=False)
+    g.expect(fired, "IM.TANK.BLAST.SUM")
+    g.expect(fired + 1, ["IM.TANK.BLAST.SAFPHASE", "IM.CORE.DICE"])
+    return g
+
+
+def tank_hit_not_destroyed() -> Game:
+    """DESIGNER'S NOTE: "any 'hit' on a tank caused by an anti-tank weapon simply destroys it": an artillery gun's hit
+    that leaves the tank on the board."""
+    g = Game("tank-hit-not-destroyed")
+    g.unit("b-gun", BRIT, "artillery-gun", row(5, 2))
+    g.unit("g-tank", GER, "tank", row(5, 6), model="A7V")
+    g.at(1, "offensive-anti-tank-fire", BRIT)
+    _, resolved = g.anti_tank(BRIT, "at1", ["b-gun"], row(5, 6), "g-tank", [("g-tank", "hit")])
+    g.expect(resolved, "IM.TANK.NOARMOUR")
+    g.at(1, "offensive-small-arms-fire", BRIT)
+    return g
+
+
+def elephant_confirmation() -> Game:
+    """The Elephant: "a second confirming result of 1 to 5 on a ten-sided die is required. Otherwise, the anti-tank
+    fire has no effect" (EC-36: d10 = 6 -> no effect): eliminating it after a 6 is refused."""
+    g = Game("elephant-confirmation")
+    g.unit("g-gun", GER, "artillery-gun", row(5, 2))
+    g.unit("b-ele", BRIT, "tank", row(5, 6), model="Elephant")
+    g.at(1, "defensive-anti-tank-fire", BRIT)
+    g.anti_tank(GER, "at1", ["g-gun"], row(5, 6), "b-ele", [("b-ele", "hit")])
+    g.die(GER, "IM.VEH.ELEPHANT.CONFIRM", 6, "b-ele", die="d10")
+    g.expect(g.status(GER, "b-ele", "eliminated"), "IM.VEH.ELEPHANT.CONFIRM")
+    return g
+
+
+def tank_cover() -> Game:
+    """Tanks as Cover: "If infantry or cavalry units are in the same hexagon as the tank, they now receive a +1 die
+    modifier on the SACRT": a roll without it."""
+    x = row(5, 6)
+    g = Game("tank-cover")
+    g.unit("b-tank", BRIT, "tank", x, model="Mark IV male")
+    g.unit("b-inf", BRIT, "infantry-platoon", x)
+    g.unit("g-inf", GER, "infantry-platoon", row(5, 3))
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    _, resolved = g.small_arms(GER, "a1", ["g-inf"], x, 4, [("b-inf", "no-effect")])
+    g.expect(resolved, "IM.TANK.COVER", "mismatch")
+    g.small_arms(GER, "a2", ["g-inf"], x, 4, [("b-inf", "no-effect")], mods=[(1, "tank in the hex")], spot=False)
+    return g
+
+
+# -- Light vehicles --------------------------------------------------------------------------------------
+def truck_hit_natural_one() -> Game:
+    """Light Vehicles: "The crew and vehicle counters are automatically eliminated on a natural result of '1'" (EC-46);
+    the crew counter is placed after the attack, not before."""
+    t = row(5, 6)
+    g = Game("truck-hit-natural-one")
+    g.unit("b-truck", BRIT, "light-vehicle", t, model="Truck")
+    g.unit("g-mg", GER, "mg-platoon", row(5, 3))
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.add("MarkerPlaced", {"marker": "crew", "unit": "b-truck", "location": t}, side=BRIT),
+             "IM.LV.CREWMARKER")
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    g.small_arms(GER, "a1", ["g-mg"], t, 4, [("b-truck", "hit")])
+    g.add("MarkerPlaced", {"marker": "crew", "unit": "b-truck", "location": t}, side=BRIT)
+    g.expect(g.die(BRIT, "IM.LV.HITCHECK", 1, "b-truck"), "IM.LV.HITCHECK")
+    g.at(1, "offensive-small-arms-fire", BRIT)
+    return g
+
+
+def truck_overloaded() -> Game:
+    """Trucks: "up to one platoon of infantry or machine gunners, or up to four squads, or four crews": a platoon and a
+    squad is too much."""
+    g = Game("truck-overloaded")
+    g.unit("b-truck", BRIT, "light-vehicle", row(5, 2), model="Truck")
+    g.unit("b-inf", BRIT, "infantry-platoon", row(5, 2))
+    g.unit("b-sq", BRIT, "infantry-squad", row(5, 2), firepower=1)
+    g.at(1, "first-foot-movement", BRIT)
+    g.add("Embarked", {"carrier": "b-truck", "units": ["b-inf"]}, side=BRIT)
+    g.expect(g.add("Embarked", {"carrier": "b-truck", "units": ["b-sq"]}, side=BRIT), "IM.LV.TRUCK.CAPACITY")
+    g.at(2, "vehicle-movement", BRIT)
+    g.move(BRIT, "b-truck", [row(5, 2), row(5, 3)])
+    return g
+
+
+def motorcycles_into_wood() -> Game:
+    """Motorcycles: "Using their cross-country movement allowance, motorcycles may only enter clear terrain hexagons"."""
+    g = Game("motorcycles-into-wood", hexes={row(5, 4): {"terrain": "wood"}})
+    g.unit("b-moto", BRIT, "light-vehicle", row(5, 2), model="Motorcycle")
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-moto", [row(5, 2), row(5, 3), row(5, 4)]), "IM.LV.MOTO.XC")
+    return g
+
+
+def mk_v_star_two_squads() -> Game:
+    """British Mk. V*: "The Mark V* could carry only one squad"; a squad dropped off fires "sick": +1 on the SACRT."""
+    g = Game("mk-v-star-two-squads")
+    g.unit("b-star", BRIT, "tank", row(5, 2), model="Mk V*")
+    g.unit("b-s1", BRIT, "infantry-squad", row(5, 2), firepower=1)
+    g.unit("b-s2", BRIT, "infantry-squad", row(5, 2), firepower=1)
+    g.unit("g-inf", GER, "infantry-platoon", row(5, 5))
+    g.at(1, "vehicle-movement", BRIT)
+    g.add("Embarked", {"carrier": "b-star", "units": ["b-s1"]}, side=BRIT)
+    g.expect(g.add("Embarked", {"carrier": "b-star", "units": ["b-s2"]}, side=BRIT), "IM.VEH.MKVSTAR_IX.CAPACITY")
+    g.at(2, "vehicle-movement", BRIT)
+    g.add("Disembarked", {"carrier": "b-star", "units": ["b-s1"]}, side=BRIT)
+    g.at(2, "offensive-small-arms-fire", BRIT)
+    _, resolved = g.small_arms(BRIT, "a1", ["b-s1"], row(5, 5), 1, [("g-inf", "no-effect")])
+    g.expect(resolved, "IM.VEH.MKVSTAR_IX.SICK", "mismatch")
+    return g
+
+
+CASES = [tank_breakdown_even, tank_breakdown_no_second_die, cv29_breakdown_modifier, fascine_sequence,
+         fascine_mk_iv_without, blast_anti_tank_phase, blast_small_arms_phase, tank_hit_not_destroyed,
+         elephant_confirmation, tank_cover, truck_hit_natural_one, truck_overloaded, motorcycles_into_wood,
+         mk_v_star_two_squads]
+
+
+def main() -> None:
+    for make in CASES:
+        make().write()
+
+
+if __name__ == "__main__":
+    main()
