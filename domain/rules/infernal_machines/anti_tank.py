@@ -34,7 +34,7 @@ ENGINE_THIRD = declare(Interpretation(
 
 
 def is_atr(shot: Shot, board) -> bool:
-    named = str(getattr(shot.event, "weapon", "") or "").lower().replace("_", "-").replace(" ", "-")
+    named = str(shot.event.weapon or "").lower().replace("_", "-").replace(" ", "-")
     if named in ATR_NAMES:
         return True
     units = [board.units.get(f) for f in shot.firers]

@@ -93,7 +93,7 @@ class CloseCombatShift(RuleModule):
             return [r.unverifiable(line["seq"], self.ctx.tables.lacks("new CACRT column-shift grid (CCSHIFT)") +
                                    f" (attackers' firepower {firepower:g}, average morale {morale})",
                                    related=[seq, rolls[0]["seq"]], inputs=inputs)]
-        shifts = getattr(fought, "shifts", None) or []
+        shifts = fought.shifts or []
         claimed = any("CCSHIFT" in str(s.get("why", "") if isinstance(s, dict) else s) for s in shifts)
         expected = span[0] <= natural <= span[1]
         return [r.judge(line["seq"], expected == claimed, f"d6 {natural} in {span[0]}-{span[1]}: shift={expected}",
@@ -103,7 +103,7 @@ class CloseCombatShift(RuleModule):
                         inputs=inputs)]
 
     def _cacrt(self, line, seq: int, fought) -> list[RuleApplication]:
-        tables, result = self.ctx.tables, getattr(fought, "result", None)
+        tables, result = self.ctx.tables, (fought.model_extra or {}).get("result")
         column = fought.column
         rolls = [r for r in self.ctx.rolls("LS.CACRT", after=seq, before=line["seq"])
                  if r["data"].get("subject") == fought.combat]

@@ -33,6 +33,8 @@ ANTI_TANK_PHASES = ("defensive-anti-tank-fire", "offensive-anti-tank-fire")
 FIRE_PHASES = SMALL_ARMS_PHASES + ANTI_TANK_PHASES
 DEFENSIVE = ("defensive-small-arms-fire", "defensive-anti-tank-fire")
 MORTAR_KINDS = ("light", "medium", "heavy")
+# the chart rolls of a shot, by the kind of shot they resolve
+SHOT_ROLLS = {"LS.SACRT": "small-arms", "IM.OPTCBT.SACRT": "small-arms", "LS.ATCRT": "anti-tank"}
 # The base game's charts and procedures the text relies on but does not hold (game-log.md, Dice:
 # "base Landships! tables that the catalogue does not cover use LS.<TABLE>"): their cells are
 # table-pack data, checked only when the game's pack holds them.
@@ -45,7 +47,9 @@ LS = {
 }
 
 
+@cache
 def rule(rule_id: str) -> Rule:
+    """The rule a check judges with (made once per id: every shot asks for several)."""
     return LS[rule_id] if rule_id in LS else RULEBOOK.rule(rule_id)
 
 
@@ -104,6 +108,7 @@ class Shot:
     resolved: Any = None                       # the typed SmallArmsResolved / AntiTankResolved
     resolved_seq: Optional[int] = None
     terms: Optional[list[Term]] = None         # terms_of(): computed once
+    _weapons: Optional[tuple[str, ...]] = None
 
     @property
     def firepower(self) -> Optional[float]:
@@ -116,8 +121,10 @@ class Shot:
     @property
     def weapons(self) -> tuple[str, ...]:
         """The support weapons the line says fired (`weapons`, a field beside the schema's), else ()."""
-        named = getattr(self.event, "weapons", None)
-        return tuple(named) if isinstance(named, list) else (named,) if isinstance(named, str) else ()
+        if self._weapons is None:
+            named = self.given("weapons")
+            self._weapons = tuple(named) if isinstance(named, list) else (named,) if isinstance(named, str) else ()
+        return self._weapons
 
     @property
     def defensive(self) -> bool:
@@ -129,6 +136,10 @@ class Shot:
             return self.ranges.get(firer)
         known = [r for r in self.ranges.values() if r is not None]
         return max(known) if known else None
+
+    def given(self, name: str) -> Any:
+        """A field the line gives beside the schema's (`ammunition`, `weapons`, ...), else None."""
+        return (self.event.model_extra or {}).get(name)
 
     def sacrt_rolls(self) -> list[dict[str, Any]]:
         return [r for r in self.rolls if r["data"].get("purpose") in ("LS.SACRT", "IM.OPTCBT.SACRT")]
@@ -151,7 +162,13 @@ def printed_range(unit: Optional[UnitState], kind: str) -> Optional[float]:
 
 
 def is_mortar(unit: Optional[UnitState]) -> bool:
-    return unit is not None and (unit.unit_class == "mortar" or str(unit.attrs.get("weapon", "")).startswith("mortar"))
+    """A trench mortar: a `mortar` counter, or a support weapon whose weapon, type or name says mortar."""
+    if unit is None or unit.unit_class in VEHICLES:
+        return False   # a vehicle's mortar (the Tadpole) follows its vehicle's rules
+    if unit.unit_class == "mortar":
+        return True
+    named = " ".join(str(unit.attrs.get(k, "")) for k in ("weapon", "type", "kind")).lower()
+    return "mortar" in named or (unit.unit_class == "support-weapon" and "mortar" in str(unit.name or "").lower())
 
 
 class FireFacts:
@@ -161,6 +178,7 @@ class FireFacts:
         self.ctx = ctx
         self.shots: dict[str, Shot] = {}
         self.by_phase: dict[tuple[int, str], list[Shot]] = {}     # (turn, phase) -> shots, in order
+        self.last: Optional[Shot] = None                          # the latest shot fired
 
     def open(self, line: dict[str, Any]) -> Shot:
         """The shot a SmallArmsFired or AntiTankFired line fires (made on first ask, then kept)."""
@@ -180,6 +198,7 @@ class FireFacts:
                     "small-arms" if line["type"] == "SmallArmsFired" else "anti-tank", event,
                     tuple(event.firers), event.target, origins, ranges, classes)
         self.shots[shot.attack] = shot
+        self.last = shot
         self.by_phase.setdefault((shot.turn, shot.phase), []).append(shot)
         return shot
 
@@ -191,7 +210,11 @@ class FireFacts:
         if kind in ("SmallArmsFired", "AntiTankFired"):
             self.open(line)
         elif kind == "DieRolled":
-            found = self.shots.get(line["data"].get("subject"))
+            data = line["data"]
+            found = self.shots.get(data.get("subject"))
+            if found is None and data.get("purpose") in SHOT_ROLLS and self.last is not None \
+                    and self.last.resolved is None and self.last.kind == SHOT_ROLLS[data["purpose"]]:
+                found = self.last   # a chart roll about a unit of the hex (one per unit) or about nothing
             if found is not None:
                 found.rolls.append(line)
         elif kind in ("SmallArmsResolved", "AntiTankResolved"):

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Optional
 
 from domain.board.hexes import distance
@@ -30,9 +31,12 @@ HEROISM = {1: "charge", 2: "hardening", 3: "demoralisation", 4: "retreat", 5: "p
 
 def agreed(options: list[Any], rule_id: str) -> bool:
     """An optional rule the players agreed: its id, a head of it (IM.OPTCBT), or the section's name."""
-    names = {str(o).lower() for o in options if isinstance(o, str)}
-    return any(rule_id == o or rule_id.startswith(o + ".") for o in map(str, options)) or \
-        "advanced-infantry-combat" in names
+    return _agreed(tuple(o for o in options if isinstance(o, str)), rule_id)
+
+
+@cache
+def _agreed(options: tuple[str, ...], rule_id: str) -> bool:
+    return any(rule_id == o or rule_id.startswith(o + ".") or o.lower() == "advanced-infantry-combat" for o in options)
 
 
 def red_army(board, unit) -> bool:
@@ -75,8 +79,10 @@ class MoraleChecks(RuleModule):
         if not hits:
             return []   # a barrage's morale check: judged with the barrage's effects (IM.ART.EFF.*)
         attack, since = hits[0]
-        rolls = [r for r in self.ctx.rolls("LS.MORALE", after=since, before=seq)
-                 if r["data"].get("subject") in (*d.units, attack, None)]
+        shot = self.facts.shot(attack)
+        about = (*d.units, attack, None, shot.target if shot else None)
+        rolls = [r for prefix in ("LS.MORALE", "IM.CORE.MORALE") for r in self.ctx.rolls(prefix, after=since, before=seq)
+                 if r["data"].get("subject") in about]
         if not rolls:
             return [rule("LS.MORALE").missing_roll(seq, f"the morale check of {', '.join(d.units)} after attack "
                                                    f"{attack} has no LS.MORALE roll", related=[since])]

@@ -81,6 +81,11 @@ class MortarChecks(RuleModule):
         self.shots: dict[tuple[int, str], list[int]] = {}                # (turn, mortar) -> seqs of its shots
         self.fired_at: dict[tuple[int, str, str], int] = {}             # (turn, phase, hex) -> first non-mortar shot
         self.observed: dict[tuple[int, str], int] = {}                   # (turn, hex) -> seq of an observation
+        self.turn_seq = 0
+
+    def after_TurnStarted(self, line):
+        self.turn_seq = line["seq"]
+        return []
 
     def on_HexObserved(self, line):
         d = self.ctx.typed(line)
@@ -107,7 +112,7 @@ class MortarChecks(RuleModule):
             out += self._one_hex(shot, m)
             out += self._rate(shot, board.units[m])
         out += self._observed_not_spotted(shot)
-        if getattr(shot.event, "ammunition", None) == "smoke":
+        if shot.given("ammunition") == "smoke":
             out += [self._smoke(shot.seq, board.units[m]) for m in mortars]
         return out
 
@@ -158,11 +163,9 @@ class MortarChecks(RuleModule):
         seen = self.observed.get((shot.turn, shot.target))
         if seen is None:
             return []
-        spots = [l for l in self.ctx.of_type("Spotted", after=seen, before=shot.seq)
+        spots = [l for l in self.ctx.of_type("Spotted", after=self.turn_seq, before=shot.seq)
                  if self.ctx.typed(l).target == shot.target and self.ctx.typed(l).spotted]
-        earlier = [l for l in self.ctx.of_type("Spotted", before=seen) if l["turn"] == shot.turn
-                   and self.ctx.typed(l).target == shot.target and self.ctx.typed(l).spotted]
-        if spots or earlier:
+        if spots:
             return []
         return [rule("IM.SW.MORTAR.DIRECT").violation(
             shot.seq, f"{shot.target} was observed (seq {seen}), not spotted: forward observers may not observe for "
@@ -204,7 +207,7 @@ class MortarChecks(RuleModule):
         return out
 
     def _final_hex(self, resolved, shot: Shot) -> Optional[str]:
-        given = getattr(resolved, "location", None)
+        given = (resolved.model_extra or {}).get("location")
         if isinstance(given, str):
             return given
         places = {self.ctx.board.units[r.unit].location for r in resolved.results if r.unit in self.ctx.board.units}
@@ -276,5 +279,9 @@ COVERAGE = {
     "IM.SW.MORTAR.RESOLVE": ("needs a chart", "tests/unit/test_im_mortars.py::test_minus_one_against_clear_and_woods_not_towns",
                              "one SACRT roll per shot with its -1 against clear, woods, trenches, stone walls and ditches; "
                              "the cell is the SACRT's"),
+    "IM.SW.MORTAR.TRENCH": ("implemented", "tests/unit/test_im_obstacles.py::test_communication_trench_units_are_invulnerable_except_to_trench_mortars; "
+                            "tests/unit/test_im_obstacles.py::test_prepared_trench_fire_from_the_rear_has_no_effect_but_a_mortar_does",
+                            "judged with the trenches (obstacles.py): their invulnerability spares trench mortars, as "
+                            "is_mortar names them here"),
     "IM.SW.MORTAR.SMOKE": ("implemented", "tests/unit/test_im_mortars.py::test_medium_and_heavy_mortars_stay_put_and_only_they_fire_smoke"),
 }

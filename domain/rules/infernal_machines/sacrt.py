@@ -175,6 +175,8 @@ class SmallArmsResolution(RuleModule):
         return self._judge_commanders(len(self.ctx.lines) + 1)
 
     def _judge_commanders(self, before: int) -> list[RuleApplication]:
+        if not self.commander_hits:
+            return []
         out, r = [], rule("IM.SPOT.BUTTONED.CMDR_HIT")
         for vehicle, commander, seq in self.commander_hits:
             rolls = [x for x in self.ctx.rolls("IM.SPOT.BUTTONED.CMDR_HIT", after=seq, before=before)

@@ -168,7 +168,7 @@ def weapon_terms(shot: Shot, ctx) -> Iterable[Term]:
     named = {weapon_kind(w) for w in shot.weapons}
     for firer in shot.firers:
         hexes, unit = shot.hexes(firer), board.units.get(firer)
-        if hexes is None or unit is None:
+        if hexes is None or unit is None or (firer not in arms.carried and unit.unit_class not in GUN_CLASSES):
             continue
         if is_37mm(unit):
             out.append(Term("IM.SW.37MM", 2, "the 37 mm's blast power against infantry or cavalry", "firepower-set", firer))
@@ -207,6 +207,9 @@ def _range_rule(weapons: list[Carried]) -> str:
     kinds = {family(w.kind) for w in weapons}
     return "IM.SW.MMG" if "mmg" in kinds else "IM.SW.LMG.CARRY" if "lmg" in kinds else \
         "IM.SW.SMG" if "smg" in kinds else "IM.SW.GL"
+
+
+GUN_CLASSES = ("support-weapon", "artillery-gun")
 
 
 def is_37mm(unit) -> bool:
@@ -312,7 +315,7 @@ class SupportWeaponChecks(RuleModule):
             if gone and "lmg-benet" in named and not any(w.kind == "lmg-benet" for w in self.arms.of(firer)):
                 out.append(rule("IM.SW.LMG.BENET").violation(
                     line["seq"], f"{firer}'s Benet broke and was removed from play (seq {gone})", related=[gone]))
-        if getattr(shot.event, "ammunition", None) == "smoke":
+        if shot.given("ammunition") == "smoke":
             out += self._gl_smoke_shot(line, shot)
         return out
 
@@ -375,7 +378,7 @@ class SupportWeaponChecks(RuleModule):
 
     def on_SmallArmsResolved(self, line):
         shot = self.facts.shot(self.ctx.typed(line).attack)
-        if shot is None or getattr(shot.event, "ammunition", None) != "smoke" or shot.target not in self.gl_smoke:
+        if shot is None or shot.given("ammunition") != "smoke" or shot.target not in self.gl_smoke:
             return []
         hurt = [r.unit for r in self.ctx.typed(line).results if r.result != "no-effect"]
         return [rule("IM.SW.GL.SMOKE").judge(line["seq"], not hurt, "smoke grenades do no damage",
