@@ -64,8 +64,7 @@ def fields_of(form: str, spec: Optional[FormSpec], choices: Choices, values: Map
     if spec is None:
         return [html.P("Choose what happened.", className="hint")]
     ordered = [f for f in spec.fields if f.required] + [f for f in spec.fields if not f.required]
-    intro = [html.P(spec.description, className="form-description")] if spec.description else []
-    return intro + [_field(form, f, choices, values, rows) for f in ordered]
+    return [_field(form, f, choices, values, rows) for f in ordered]
 
 
 def _field(form: str, f: Field, choices: Choices, values: Mapping[str, Any], rows: Mapping[str, int]) -> html.Div:

@@ -65,6 +65,7 @@ class Field:
     pairs: bool = False            # points written [x, y] (TableDefined's), not {"x", "y"}
     items: tuple["Field", ...] = ()  # a group's fields, or the fields of one row
     keyed: bool = False            # rows of a map (their key under KEY), not of a list
+    listed: bool = False           # a list whose model gives an empty list by default: written [] when blank
 
     def row(self, index: int) -> tuple["Field", ...]:
         """The fields of row `index` of a rows field, named where their values go."""
@@ -85,7 +86,6 @@ class Field:
 class FormSpec:
     event_type: str
     fields: tuple[Field, ...]
-    description: str = ""
 
     def field(self, name: str) -> Optional[Field]:
         """The field of that name: a top-level one, a group's, or one of a row (`results[2].unit`)."""
@@ -128,9 +128,11 @@ def context_for(rules: Any, event_type: str, sides: Sequence[str] = (), **choice
 def form_spec(event_type: str, schema: type[BaseModel], context: Context = Context()) -> FormSpec:
     """The form of an event type: one field per field of its data model, in the model's order."""
     json_schema = schema.model_json_schema(by_alias=True)
-    reader = _Reader(json_schema.get("$defs", {}), located_fields(schema), context)
+    # a default made by a factory is not in the JSON schema: an empty list's is read off the model
+    listed = frozenset(f.alias or name for name, f in schema.model_fields.items() if f.default_factory is list)
+    reader = _Reader(json_schema.get("$defs", {}), located_fields(schema), context, listed)
     fields = reader.fields(json_schema, "")
-    return FormSpec(event_type, tuple(fields), _first_line(json_schema.get("description", "")))
+    return FormSpec(event_type, tuple(fields))
 
 
 def _first_line(text: str) -> str:
@@ -142,6 +144,7 @@ class _Reader:
     defs: Mapping[str, Any]
     locations: Mapping[str, Location]
     context: Context
+    listed: frozenset[str] = frozenset()  # the model's fields whose default is an empty list
 
     def resolve(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
         ref = node.get("$ref")
@@ -166,7 +169,8 @@ class _Reader:
         options = [o for o in options if o.get("type") != "null"]
         node = {**node, **options[0]} if len(options) == 1 else node
         label = key.replace("_", " ")
-        base = Field(key, label, TEXT, required and not nullable, hint=_hint(node))
+        base = Field(key, label, TEXT, required and not nullable, hint=_hint(node),
+                     listed=node.get("default") == [] or key in self.listed and not path)
         location = self.locations.get(where) or self.locations.get(f"{where}[]")
         if len(options) != 1:
             return replace(base, kind=VALUE, hint=_join(base.hint, "a number, text, or JSON"))
@@ -229,7 +233,7 @@ class _Reader:
             return replace(base, kind=TEXTS, hint=_join(base.hint, "one a line"))
         if kind == "object" and item.get("properties") and "[]" not in where:
             row = self.fields(item, f"{where}[]")
-            return replace(base, kind=ROWS, items=tuple(row), hint=_join(base.hint, _first_line(item.get("description", ""))))
+            return replace(base, kind=ROWS, items=tuple(row))
         if not item and "[]" not in where:
             return replace(base, kind=VALUES, hint=_join(base.hint, "one a line: text, or a JSON object"))
         return replace(base, kind=JSON, hint=_join(base.hint, "a JSON list"))
@@ -237,8 +241,7 @@ class _Reader:
     def object(self, base: Field, node: Mapping[str, Any], where: str) -> Field:
         if node.get("properties") and "[]" not in where:
             inner = self.fields(node, where)
-            return replace(base, kind=GROUP, items=tuple(f.under(base.name) for f in inner),
-                           hint=_join(base.hint, _first_line(node.get("description", ""))))
+            return replace(base, kind=GROUP, items=tuple(f.under(base.name) for f in inner))
         item = node.get("additionalProperties")
         item = self.resolve(item) if isinstance(item, dict) else {}
         if item.get("properties") and "[]" not in where:
@@ -246,8 +249,7 @@ class _Reader:
             key = Field(KEY, base.label.removesuffix("s") or "key", HEX if located else TEXT, True,
                         hint="a hex like 5:6613, or pick on the map" if located else "")
             row = [key, *self.fields(item, f"{where}{{}}")]
-            return replace(base, kind=ROWS, items=tuple(row), keyed=True,
-                           hint=_join(base.hint, _first_line(item.get("description", ""))))
+            return replace(base, kind=ROWS, items=tuple(row), keyed=True)
         return replace(base, kind=JSON, hint=_join(base.hint, "a JSON object"))
 
 
@@ -257,9 +259,10 @@ def _bounds(node: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _hint(node: Mapping[str, Any]) -> str:
-    """The constraints a person should know before typing, in words."""
+    """The field's description and the constraints a person should know before typing, in words
+    (a model's docstring is for whoever reads the code: only a field's own description is shown)."""
     parts = []
-    if node.get("description"):
+    if node.get("description") and "$ref" not in node and node.get("type") != "object":
         parts.append(_first_line(node["description"]))
     low, high = node.get("minimum"), node.get("maximum")
     if low is not None and high is not None:
@@ -290,8 +293,9 @@ def is_blank(value: Any) -> bool:
 
 def event_data(spec: FormSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     """The event's data from the form's values (by field name). A blank optional field is left
-    out (the model's default applies); a blank required list is an empty list; anything else
-    blank is left out too, for the model to say it is required. FormError names a field whose
+    out (the model's default applies), but a blank list is written empty where the model is
+    required or defaults to an empty list (TableDefined's `features`: "an empty table has an empty
+    list"); anything else blank is left out, for the model to say it is required. FormError names a field whose
     text cannot be read as its kind."""
     return _collect(spec.fields, values)
 
@@ -306,11 +310,11 @@ def _collect(fields: Iterable[Field], values: Mapping[str, Any]) -> dict[str, An
                 data[key] = inner
         elif f.kind == ROWS:
             rows = rows_of(f, values)
-            if rows or f.required:
+            if rows or f.required or f.listed:
                 data[key] = rows
         elif not is_blank(values.get(f.name)):
             data[key] = read_value(f, values[f.name])
-        elif f.required and f.kind in LISTS:
+        elif (f.required and f.kind in LISTS) or (f.listed and f.kind in LISTS + (JSON,)):
             data[key] = []
     return data
 

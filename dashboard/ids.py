@@ -157,7 +157,6 @@ RECORD_MAP = "record-map"
 RECORD_CLICK = "record-click"        # dcc.Store set by assets/record.js: {"x", "y", "at"} in the map's coordinates
 RECORD_TARGET = "record-target"      # dcc.Store {"form", "name"}: the location field a click fills
 RECORD_SERVICE = "record-service"    # roll, deal or shuffle by the service (DieRolled, CardDrawn, DeckShuffled)
-RECORD_STORED = "record-stored"      # dcc.Store {"seqs", "at"}: what the last write stored
 RECORD_AUDIT = "record-audit"        # the stored events in words and what the auditor says of them
 RECORD_EVENTS = "record-events"      # the last events, those with findings flagged
 RECORD_FIX = "record-fix"            # the correction's section (open when an event awaits one)

@@ -1,12 +1,22 @@
 // The scribe (/record/<game>) and the forms made from the event schemas.
 // 1. A form of the dashboard (class "scribe-form") is an HTML form so that Enter in a field
 //    submits it (the browser clicks its submit button, which Dash hears); the browser itself must
-//    not send it anywhere.
+//    not send it anywhere. Enter in a dropdown's search box or list chooses an option and must not
+//    also submit the form: its default (the form's submission) is cancelled, the dropdown still
+//    hears the key.
 // 2. A click or a tap on the map (not a drag) is read in the map's own coordinates and given to
 //    the `record-click` store: the server turns it into a hex or a point in inches.
 (function () {
     document.addEventListener("submit", function (event) {
         if (event.target.closest && event.target.closest(".scribe-form")) {
+            event.preventDefault();
+        }
+    }, true);
+
+    document.addEventListener("keydown", function (event) {
+        var target = event.target;
+        if (event.key === "Enter" && target.closest && target.closest(".scribe-form")
+                && target.closest(".dash-dropdown-search, .dash-dropdown-options")) {
             event.preventDefault();
         }
     }, true);

@@ -9,7 +9,6 @@ Writes go through the API's own services with the signed-in token's rights (dash
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Optional
 
 from dash import ALL, Input, Output, State, ctx, dcc, get_relative_path, html, no_update
@@ -44,7 +43,7 @@ def layout(game: Optional[str] = None, **_: Any):
     types = next_types(gv.rules)
     return html.Div(className="record", children=[
         dcc.Store(id=ids.RECORD_GAME, data={"game": gv.game}),
-        dcc.Store(id=ids.RECORD_CLICK), dcc.Store(id=ids.RECORD_TARGET), dcc.Store(id=ids.RECORD_STORED),
+        dcc.Store(id=ids.RECORD_CLICK), dcc.Store(id=ids.RECORD_TARGET),
         html.Div(className="replay-head", children=[
             html.H2(f"Record · {gv.game}"),
             html.Span(f"{gv.final.scenario} · {gv.final.date}", className="record-scenario"),
@@ -58,6 +57,8 @@ def layout(game: Optional[str] = None, **_: Any):
                           config={"displaylogo": False, "scrollZoom": False, "responsive": True}),
                 html.Small("Click the map to fill a location field (the first one of the form, or the one whose "
                            "'pick on the map' you pressed); a route gets each click added.", className="hint"),
+                html.Div(id=ids.RECORD_AUDIT, className="record-audit", role="status",
+                         children=audit_panel(data, gv, [])),
             ]),
             html.Div(className="record-side", children=[
                 html.Form(className="scribe-form form", id="record-event-form", children=[
@@ -73,8 +74,6 @@ def layout(game: Optional[str] = None, **_: Any):
                     ]),
                     html.Div(id=ids.form_result(EVENT), className="result", role="status"),
                 ]),
-                html.Div(id=ids.RECORD_AUDIT, className="record-audit", role="status",
-                         children=audit_panel(data, gv, [])),
                 html.H3("Last events"),
                 html.Div(id=ids.RECORD_EVENTS, children=recent_events(data, gv)),
             ]),
@@ -129,9 +128,10 @@ def _to_correct(data: DashboardData, gv: GameView) -> Optional[int]:
 
 
 def _findings_of(data: DashboardData, gv: GameView, seq: Optional[int]) -> list:
-    """The event's findings, its mistakes first."""
+    """The event's mistakes, else its other findings (unverifiable, ambiguous)."""
     found = [a for a in data.applications(gv).get(seq, []) if a.verdict.value != "ok"] if seq else []
-    return sorted(found, key=lambda a: a.verdict not in FAILING)
+    mistakes = [a for a in found if a.verdict in FAILING]
+    return mistakes or found
 
 
 def _claim(data: DashboardData, gv: GameView, seq: Optional[int]) -> str:
@@ -172,6 +172,26 @@ def recent_events(data: DashboardData, gv: GameView) -> html.Ul:
     return html.Ul(items, className="recent")
 
 
+# What a write changes on the page: the board, what the auditor says, the last events, the
+# correction's choice of event (the latest mistake) and whether its section is open.
+PANELS = ((ids.RECORD_MAP, "figure"), (ids.RECORD_AUDIT, "children"), (ids.RECORD_EVENTS, "children"),
+          (ids.RECORD_FIX_ABOUT, "options"), (ids.RECORD_FIX_ABOUT, "value"), (ids.RECORD_FIX, "open"))
+
+
+def panel_outputs() -> list[Output]:
+    return [Output(component, prop, allow_duplicate=True) for component, prop in PANELS]
+
+
+def panels(data: DashboardData, game: str, seqs: list[int]) -> tuple:
+    """The PANELS after a write stored `seqs`."""
+    gv = data.view(game)
+    if gv is None:
+        return (no_update, html.P(unavailable(data, game), className="error")) + (no_update,) * (len(PANELS) - 2)
+    about = _to_correct(data, gv)
+    return (record_map.figure(gv), audit_panel(data, gv, [s for s in seqs if 1 <= s <= gv.last]),
+            recent_events(data, gv), _event_options(gv), about, True if about else no_update)
+
+
 # -- callbacks -------------------------------------------------------------------------------------
 def register_callbacks(app) -> None:
     register_fields(app, EVENT, ids.RECORD_GAME, game_of)
@@ -185,8 +205,7 @@ def register_callbacks(app) -> None:
 
     @app.callback(Output({"type": ids.FORM_ERROR, "form": EVENT, "name": ALL}, "children"),
                   Output(ids.form_result(EVENT), "children"),
-                  Output(ids.form_fields(EVENT), "children", allow_duplicate=True),
-                  Output(ids.RECORD_STORED, "data"),
+                  Output(ids.form_fields(EVENT), "children", allow_duplicate=True), *panel_outputs(),
                   Input(ids.form_submit(EVENT), "n_clicks"), Input(ids.RECORD_SERVICE, "n_clicks"),
                   State(ids.form_type(EVENT), "value"),
                   State({"type": ids.FORM_FIELD, "form": EVENT, "name": ALL}, "value"),
@@ -194,39 +213,25 @@ def register_callbacks(app) -> None:
                   State({"type": ids.FORM_ERROR, "form": EVENT, "name": ALL}, "id"),
                   State(ids.RECORD_GAME, "data"), prevent_initial_call=True)
     def store(_record, _service, event_type, values, component_ids, error_ids, game):
-        blank = [None] * len(error_ids)
+        blank, unchanged = [None] * len(error_ids), (no_update,) * (len(PANELS) + 1)
         ruleset, choices = game_of(game)
         spec = spec_of(ruleset, event_type, tuple(choices.sides))
         if spec is None:
-            return blank, html.Span("Choose what happened (the event type).", className="error"), no_update, no_update
+            return blank, html.Span("Choose what happened (the event type).", className="error"), *unchanged
         typed = values_of(component_ids, values)
         event, errors = data_of(spec, typed)
         if event is None:
-            return errors_for(error_ids, errors), None, no_update, no_update
+            return errors_for(error_ids, errors), None, *unchanged
         write = by_service if ctx.triggered_id == ids.RECORD_SERVICE else record
-        outcome = write(current_data(), game["game"], event_type, typed.get("@side"), event)
+        data = current_data()
+        outcome = write(data, game["game"], event_type, typed.get("@side"), event)
         if "error" in outcome:
             shown, general = refusal(outcome, error_ids, typed)
-            message = general or "Not stored: see the field marked."
-            return shown, html.Span(message, className="error"), no_update, no_update
+            return shown, html.Span(general or "Not stored: see the field marked.", className="error"), *unchanged
         seqs = [line["seq"] for line in outcome["events"]]
         ruleset, choices = game_of(game)  # the board has moved on: the units on it, where they are
         return (blank, html.Span(f"Stored event {', '.join(map(str, seqs))}.", className="done"),
-                fields_of(EVENT, spec, choices), {"seqs": seqs, "at": time.time()})
-
-    @app.callback(Output(ids.RECORD_MAP, "figure"), Output(ids.RECORD_AUDIT, "children"),
-                  Output(ids.RECORD_EVENTS, "children"), Output(ids.RECORD_FIX_ABOUT, "options"),
-                  Output(ids.RECORD_FIX_ABOUT, "value"), Output(ids.RECORD_FIX, "open"),
-                  Input(ids.RECORD_STORED, "data"), State(ids.RECORD_GAME, "data"), prevent_initial_call=True)
-    def refresh(stored, game):
-        data = current_data()
-        gv = data.view(game["game"])
-        if gv is None:
-            return (no_update, html.P(unavailable(data, game["game"]), className="error")) + (no_update,) * 4
-        seqs = [s for s in (stored or {}).get("seqs", []) if 1 <= s <= gv.last]
-        about = _to_correct(data, gv)
-        return (record_map.figure(gv), audit_panel(data, gv, seqs), recent_events(data, gv), _event_options(gv),
-                about, True if about else no_update)
+                fields_of(EVENT, spec, choices), *panels(data, game["game"], seqs))
 
     @app.callback(Output(ids.RECORD_FIX_CLAIM, "value"), Output(ids.RECORD_FIX_RULE, "value"),
                   Input(ids.RECORD_FIX_ABOUT, "value"), State(ids.RECORD_GAME, "data"), prevent_initial_call=True)
@@ -237,7 +242,7 @@ def register_callbacks(app) -> None:
             return no_update, no_update
         return _claim(data, gv, seq), _rule(data, gv, seq)
 
-    @app.callback(Output(ids.RECORD_FIX_RESULT, "children"), Output(ids.RECORD_STORED, "data", allow_duplicate=True),
+    @app.callback(Output(ids.RECORD_FIX_RESULT, "children"), *panel_outputs(),
                   Output(ids.form_items(FIX), "data", allow_duplicate=True),
                   Output(ids.form_list(FIX), "children", allow_duplicate=True),
                   Input(ids.RECORD_FIX_SUBMIT, "n_clicks"),
@@ -250,12 +255,12 @@ def register_callbacks(app) -> None:
         outcome = correct(current_data(), game["game"], about, claim or "", ruling)
         if "error" in outcome:
             where = f" ({outcome['field']})" if outcome.get("field") else ""
-            return html.Span(outcome["error"] + where, className="error"), no_update, no_update, no_update
+            return html.Span(outcome["error"] + where, className="error"), *(no_update,) * (len(PANELS) + 2)
         stored = outcome["events"]
         said = (f"Dispute {stored[0]['data']['dispute']} raised at event {stored[0]['seq']}"
                 + (f" and ruled ({stored[1]['data']['decision']}) at event {stored[1]['seq']}." if len(stored) > 1
                    else "; a referee rules on it on the Disputes page."))
-        return (html.Span(said, className="done"), {"seqs": [l["seq"] for l in stored], "at": time.time()},
+        return (html.Span(said, className="done"), *panels(current_data(), game["game"], [l["seq"] for l in stored]),
                 [], items_list(FIX, []))
 
     @app.callback(Output(ids.RECORD_TARGET, "data"),

@@ -27,6 +27,15 @@ EVENT, FIX = "event", "fix"
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Each step waits for a callback of the server, on a machine other tests share: a longer wait
+    than Playwright's 5 seconds before a step is taken as failed."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 @pytest.fixture(scope="module")
 def empty_store(tmp_path_factory) -> Iterator[str]:
     yield from stored(tmp_path_factory, "record", [])
@@ -72,10 +81,14 @@ def error(page: Page, name: str, form: str = EVENT):
     return page.locator(f"[id='{dom_id(error_id(form, name))}']")
 
 
-def choose(page: Page, dropdown, option: str) -> None:
-    """Choose an option by its first words (a unit's option also says its side and place)."""
+def choose(page: Page, dropdown, option: str | re.Pattern) -> None:
+    """Choose an option by its name (a unit's also says its side and place: "b-1 (british) at
+    1:1203"), or one matching a pattern; the dropdown is brought to the top of the screen first,
+    so that a phone's has room to open."""
+    dropdown.evaluate("e => e.scrollIntoView({block: 'start'})")
     dropdown.click()
-    page.get_by_role("option", name=re.compile(rf"^{re.escape(option)}( \(|$)")).click()
+    name = option if isinstance(option, re.Pattern) else re.compile(rf"^{re.escape(option)}( \(|$)")
+    page.get_by_role("option", name=name).click()
 
 
 def fill(page: Page, form: str, values: dict[str, Any]) -> None:
@@ -144,6 +157,7 @@ def service_roll(page: Page, store: str, game: str, values: dict[str, Any], side
 
 def click_map(page: Page, x: float, y: float) -> None:
     """Click the scribe's map at a point of its own coordinates."""
+    page.locator("#record-map").scroll_into_view_if_needed()
     at = page.evaluate("""([x, y]) => {
         const plot = document.querySelector('#record-map .js-plotly-plot');
         const xa = plot._fullLayout.xaxis, ya = plot._fullLayout.yaxis, box = plot.getBoundingClientRect();
@@ -152,12 +166,37 @@ def click_map(page: Page, x: float, y: float) -> None:
     page.mouse.click(*at)
 
 
+def pick_on_map(page: Page, event_type: str, side: str, name: str, at: tuple[float, float], shown: str) -> None:
+    """Start an event's form and fill its location field with a click on the map."""
+    choose(page, page.locator("#event-type"), event_type)
+    choose(page, field(page, "@side"), side)
+    expect(field(page, name)).to_be_visible()
+    click_map(page, *at)
+    expect(field(page, name)).to_have_value(shown)
+
+
 def flagged(page: Page, seq: int, verdict: str, rule: str) -> None:
     """The auditor's finding on the stored event, shown at once with its citation."""
     row = page.locator(f"#record-audit tr.app-{verdict}").filter(has_text=rule)
     expect(row.first).to_be_visible()
     expect(row.first.locator(".citation")).not_to_be_empty()
     expect(page.locator(f'#record-events li.flagged[data-seq="{seq}"]')).to_be_visible()
+
+
+def correct_at_table(page: Page, moved: int, rule: str, side: str, move: dict[str, str]) -> None:
+    """A move the auditor flags, corrected on the scribe page: the event to correct and its claim
+    are the auditor's, the correction (the move as it should have been) is built with the form,
+    and the dispute and the ruling are stored together."""
+    expect(page.locator("#record-fix-about")).to_contain_text(f"{moved} · T1")
+    expect(page.locator("#record-fix-claim")).to_have_value(re.compile(re.escape(rule)))
+    choose(page, page.locator("#fix-type"), "UnitMoved")
+    choose(page, field(page, "@side", FIX), side)
+    fill(page, FIX, move)
+    page.click("#fix-add")
+    expect(page.locator("#fix-list")).to_contain_text(move["unit"])
+    page.click("#record-fix-submit")
+    expect(page.locator("#record-fix-result")).to_contain_text("and ruled (overturned)")
+    expect(page.locator(f'#record-audit h4[data-seq="{moved + 2}"]')).to_contain_text("Ruling on dispute")
 
 
 def export_and_audit(server, token: str, game: str, tmp_path) -> dict[str, Any]:
@@ -191,11 +230,7 @@ def test_an_infernal_machines_game_is_recorded_on_the_scribe_page(browser, scrib
         "sides[1].@key": "german", "sides[1].nation": "german", "sides[1].bloc": "central"})
     next_event(page, "MapDefined", {"maps": "1"})
     # a hex picked on the map: 1:1203 (odd-q, flat-topped: column 12 at x 18, row 3 at y -3·√3)
-    choose(page, page.locator("#event-type"), "UnitDeployed")
-    choose(page, field(page, "@side"), "british")
-    expect(field(page, "location")).to_be_visible()
-    click_map(page, 18.0, -3 * 3 ** 0.5)
-    expect(field(page, "location")).to_have_value("1:1203")
+    pick_on_map(page, "UnitDeployed", "british", "location", (18.0, -3 * 3 ** 0.5), "1:1203")
     next_event(page, "UnitDeployed", {"unit": "b-1", "class": "infantry-platoon"})
     next_event(page, "UnitDeployed", {"unit": "g-1", "class": "infantry-platoon", "location": "1:1206"},
                side="german", enter=True)
@@ -205,16 +240,7 @@ def test_an_infernal_machines_game_is_recorded_on_the_scribe_page(browser, scrib
     moved = next_event(page, "UnitMoved", {"unit": "b-1", "path": "1:1203 1:1205"}, side="british")
     flagged(page, moved, "violation", "IM.CORE.PATH.ADJACENT")
     # corrected at the table: a dispute and the referee's ruling, whose correction is the move as made
-    expect(page.locator("#record-fix-about")).to_contain_text(f"{moved} · T1")
-    expect(page.locator("#record-fix-claim")).to_have_value(re.compile("IM.CORE.PATH.ADJACENT"))
-    choose(page, page.locator("#fix-type"), "UnitMoved")
-    choose(page, field(page, "@side", FIX), "british")
-    fill(page, FIX, {"unit": "b-1", "path": "1:1203 1:1204"})
-    page.click("#fix-add")
-    expect(page.locator("#fix-list")).to_contain_text("b-1")
-    page.click("#record-fix-submit")
-    expect(page.locator("#record-fix-result")).to_contain_text("and ruled (overturned)")
-    expect(page.locator(f'#record-audit h4[data-seq="{moved + 2}"]')).to_contain_text("Ruling on dispute")
+    correct_at_table(page, moved, "IM.CORE.PATH.ADJACENT", "british", {"unit": "b-1", "path": "1:1203 1:1204"})
     next_event(page, "PhaseStarted", {"phase": "offensive-small-arms-fire", "active": "british"})
     roll = service_roll(page, empty_store, "scribe-im", {"purpose": "IM.SPOT.ROLL", "die": "d10", "subject": "b-1"},
                         "british")
@@ -232,3 +258,134 @@ def test_an_infernal_machines_game_is_recorded_on_the_scribe_page(browser, scrib
     # IM, Movement: a unit moves from hex to adjacent hex; the roll the spot needs is there
     assert report["exit"] == 1 and mistakes(report) == {(moved, "IM.CORE.PATH.ADJACENT", "violation")}
     assert spotted == len(types)
+
+
+def keyboard_choose(page: Page, dropdown, option: str) -> None:
+    """A dropdown with the keyboard alone: Enter opens it; with nothing chosen yet, typing filters
+    and Enter takes the first; with a choice made, the arrows move from it and Enter takes one."""
+    dropdown.focus()
+    page.keyboard.press("Enter")
+    focused = "(() => { const a = document.activeElement; const o = a.closest('[role=option]');"\
+              " return o ? o.innerText.trim() : a.tagName; })()"
+    if page.evaluate(focused) == "INPUT":
+        page.keyboard.type(option)
+    else:
+        for _ in range(40):
+            if page.evaluate(focused) == option:
+                break
+            page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(dropdown).to_contain_text(option)
+
+
+def test_an_avbcw_game_is_recorded_on_the_scribe_page_with_the_keyboard_too(browser, scribe_server, empty_store,
+                                                                            admin, tmp_path):
+    page = open_scribe(browser, scribe_server, admin, {"width": 1300, "height": 1000})
+    start_game(page, "scribe-avbcw", "Dux Bellorum conversion for A Very British Civil War (tabletop, inches)",
+               "avbcw-", {"scenario": "scribe test", "date": "1938-05",
+                          "sides[0].@key": "royalist", "sides[0].nation": "anglican-league", "sides[0].bloc": "other",
+                          "sides[0].role": "aggressor", "sides[1].@key": "socialist",
+                          "sides[1].nation": "chopwell-soviet", "sides[1].bloc": "other", "sides[1].role": "repeller"})
+    next_event(page, "TableDefined", {"width": "48", "depth": "48"})
+    # a point picked on the table, to 0.1"
+    pick_on_map(page, "UnitDeployed", "royalist", "position", (24.02, 7.98), "24, 8")
+    next_event(page, "UnitDeployed", {"unit": "r-inf", "facing": "0", "footprint.w": "5", "footprint.d": "2"})
+    # bad input: the log's refusal beside the field it names, nothing stored
+    before = last_seq(page)
+    choose(page, page.locator("#event-type"), "UnitDeployed")
+    choose(page, field(page, "@side"), "socialist")
+    fill(page, EVENT, {"unit": "s-mil", "position": "24, 60", "facing": "180", "footprint.w": "5", "footprint.d": "2"})
+    page.click("#event-submit")
+    expect(error(page, "position")).to_contain_text("off the table")
+    assert last_seq(page) == before
+    fill(page, EVENT, {"position": "24, 22"})
+    field(page, "footprint.d").press("Enter")  # Enter in a field records the event
+    expect(page.locator("#event-result")).to_contain_text(f"Stored event {before + 1}.")
+    next_event(page, "TurnStarted", {"turn": "1"})
+    # the keyboard alone: the event type, its phase, then the Record button
+    keyboard_choose(page, page.locator("#event-type"), "PhaseStarted")
+    keyboard_choose(page, field(page, "phase"), "missile-fire")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("#event-submit")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#event-result")).to_contain_text(f"Stored event {before + 3}.")
+    next_event(page, "ShotFired", {"attack": "a-1", "shooter": "r-inf", "target": "s-mil", "rating": "soft",
+                                   "dice": "6", "range": "13"}, side="royalist")
+    roll = service_roll(page, empty_store, "scribe-avbcw", {"purpose": "DB.SHOOT", "die": "6d6", "subject": "a-1"},
+                        "royalist")
+    ones = roll["data"]["results"].count(1)
+    # AVBCW.AMMO.LOW: "more '1's' than successful hits" is low on ammunition: as many hits as 1s is not
+    next_event(page, "ShotResolved", {"attack": "a-1", "hits": str(ones), "ones": str(ones)}, side="royalist")
+    next_event(page, "PhaseStarted", {"phase": "move"})
+    # the mistake: the unit that shot moves (AVBCW.MOVE.NOSHOOT), its path started where it stands
+    choose(page, page.locator("#event-type"), "UnitMoved")
+    choose(page, field(page, "@side"), "royalist")
+    choose(page, field(page, "unit"), "r-inf")
+    click_map(page, 24.0, 12.0)
+    expect(field(page, "path")).to_have_value("24, 8\n24, 12")
+    moved = next_event(page, "UnitMoved", {})
+    flagged(page, moved, "violation", "AVBCW.MOVE.NOSHOOT")
+    correct_at_table(page, moved, "AVBCW.MOVE.NOSHOOT", "royalist", {"unit": "r-inf", "path": "24, 12\n24, 8"})
+    done(page)
+
+    report = export_and_audit(scribe_server, admin, "scribe-avbcw", tmp_path)
+    assert [line["type"] for line in report["lines"]][-3:] == ["UnitMoved", "DisputeRaised", "RulingIssued"]
+    assert report["lines"][roll["seq"] - 1]["data"]["source"] == "service"
+    assert report["lines"][1]["data"] == {"width": 48, "depth": 48, "features": []}
+    # the move after shooting, and the Bravery test it lacks ("3. Move units (... Test Bravery for each unit)")
+    assert report["exit"] == 1
+    assert mistakes(report) == {(moved, "AVBCW.MOVE.NOSHOOT", "violation"), (moved, "AVBCW.TURN", "violation")}, \
+        report["findings"]
+
+
+def test_a_mogdonazia_game_is_recorded_on_a_phone_and_corrected_on_the_disputes_page(browser, scribe_server,
+                                                                                     empty_store, admin, tmp_path):
+    page = open_scribe(browser, scribe_server, admin, PHONE)
+    start_game(page, "scribe-mog", "Landships of Mogdonazia, for The Sword and The Flame (tabletop, inches)", "mog-",
+               {"scenario": "scribe test", "date": "1890-06",
+                "sides[0].@key": "mogdonazia", "sides[0].nation": "mogdonazia", "sides[0].bloc": "other",
+                "sides[1].@key": "rebels", "sides[1].nation": "rebels", "sides[1].bloc": "other"})
+    next_event(page, "TableDefined", {"width": "72", "depth": "48"})
+    next_event(page, "DeckDefined", {"deck": "main", "cards": "standard-52"})
+    pick_on_map(page, "UnitDeployed", "mogdonazia", "position", (10.0, 24.0), "10, 24")
+    figures = {"class": "figures", "type": "egyptian-infantry", "figures": "20", "footprint.w": "10", "footprint.d": "2"}
+    next_event(page, "UnitDeployed", {"unit": "m-1", "facing": "90", **figures})
+    next_event(page, "UnitDeployed", {"unit": "r-1", "position": "40, 24", "facing": "270", **figures}, side="rebels")
+    next_event(page, "TurnStarted", {"turn": "1"})
+    next_event(page, "PhaseStarted", {"phase": "shooting"})
+    # one screen wide, large targets
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.locator("#event-submit").bounding_box()["height"] >= 44
+    next_event(page, "ShotFired", {"attack": "a-1", "shooter": "r-1", "target": "m-1", "target_part": "crew",
+                                   "weapon_class": "small-arms", "dice": "4", "range": "28"}, side="rebels")
+    roll = service_roll(page, empty_store, "scribe-mog", {"purpose": "TSATF.FIRE", "die": "4d20", "subject": "a-1"},
+                        "rebels")
+    next_event(page, "ShotResolved", {"attack": "a-1", "hits": "2"}, side="rebels")
+    card = {"deck": "main", "card": "AS", "for": "TSATF.SAVE", "subject": "m-1"}
+    next_event(page, "CardDrawn", card, side="mogdonazia")
+    # the mistake: a card drawn again while out of the deck (game-log-tabletop.md, Cards: a violation of <for>.DECK)
+    drawn = next_event(page, "CardDrawn", card, side="mogdonazia")
+    flagged(page, drawn, "violation", "TSATF.SAVE.DECK")
+    # corrected on the Disputes page, its correction built with the same form
+    page.get_by_role("link", name="disputes").click()
+    choose(page, page.locator("#dispute-about"), re.compile(rf"^{drawn} · T1 shooting"))
+    page.fill("#dispute-claim", "the ace of spades was drawn already")
+    page.click("#dispute-raise")
+    expect(page.locator("#dispute-raise-result")).to_contain_text("raised")
+    choose(page, page.locator("#ruling-dispute"), re.compile("the ace of spades"))
+    page.get_by_label("overturned").check()
+    choose(page, page.locator("#ruling-fix-type"), "CardDrawn")
+    choose(page, field(page, "@side", "ruling-fix"), "mogdonazia")
+    fill(page, "ruling-fix", {**card, "card": "KS"})
+    page.click("#ruling-fix-add")
+    expect(page.locator("#ruling-fix-list")).to_contain_text("KS")
+    page.click("#ruling-issue")
+    expect(page.locator("#ruling-result")).to_contain_text("Ruling on")
+    done(page)
+
+    report = export_and_audit(scribe_server, admin, "scribe-mog", tmp_path)
+    assert report["lines"][roll["seq"] - 1]["data"]["source"] == "service"
+    assert report["lines"][-1]["data"]["corrections"] == [
+        {"type": "CardDrawn", "side": "mogdonazia", "data": {**card, "card": "KS"}}]
+    assert report["exit"] == 1 and mistakes(report) == {(drawn, "TSATF.SAVE.DECK", "violation")}

@@ -115,7 +115,8 @@ def test_typed_values_become_the_data_the_log_validates():
 
 def test_a_whole_number_stays_an_integer_and_a_fraction_is_refused_where_one_is_asked():
     rolled = event_data(spec(IM, "DieRolled"), {"purpose": "LS.SACRT", "die": "2d6", "result": 7.0, "results": "3 4"})
-    assert valid(IM, "DieRolled", rolled) == {"purpose": "LS.SACRT", "die": "2d6", "result": 7, "results": [3, 4]}
+    assert valid(IM, "DieRolled", rolled) == {"purpose": "LS.SACRT", "die": "2d6", "result": 7, "results": [3, 4],
+                                              "modifiers": []}
     assert type(rolled["result"]) is int  # the log is strict: 7.0 is not the integer 7
     with pytest.raises(FormError) as refused:
         event_data(spec(IM, "DieRolled"), {"purpose": "x", "die": "d6", "result": "4.5"})
@@ -154,7 +155,10 @@ def test_rows_become_a_list_or_a_map_and_blank_rows_are_left_out():
     assert refused.value.name == f"sides[0].{KEY}"
 
 
-def test_blank_leaves_a_field_to_its_model_and_a_required_list_is_empty():
+def test_blank_leaves_a_field_to_its_model_and_a_list_is_empty_where_the_model_lists_none():
+    # game-log-tabletop.md, TableDefined: features "listed without `?`; an empty table has an empty list"
+    table = event_data(spec(AVBCW, "TableDefined"), {"width": 48, "depth": "48", "wind": None})
+    assert valid(AVBCW, "TableDefined", table) == {"width": 48, "depth": 48, "features": []}
     shot = event_data(spec(AVBCW, "ShotFired"), {"attack": "a-1", "shooter": "r", "target": "s", "dice": 6,
                                                  "range": 12, "rating": "soft", "modifiers": "", "indirect": ""})
     assert shot["modifiers"] == [] and "indirect" not in shot
