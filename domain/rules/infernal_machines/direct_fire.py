@@ -50,7 +50,7 @@ LS = {
 @cache
 def rule(rule_id: str) -> Rule:
     """The rule a check judges with (made once per id: every shot asks for several)."""
-    return LS[rule_id] if rule_id in LS else RULEBOOK.rule(rule_id)
+    return LS[rule_id] if rule_id in LS else Rule(rule_id, RULEBOOK.section(rule_id), RULEBOOK.book)
 
 
 # -- what changes a shot -------------------------------------------------------------------------
