@@ -163,7 +163,9 @@ def test_every_rule_of_the_file_is_cited_by_a_module():
     from domain.rules.coverage import declared
     book = Rulebook.read(IM / FILE_NAME)
     cited = {(rule_id, passage) for _, rule_id, passage in cited_in_modules()}
-    assert {rule_id for rule_id, _ in cited} | set(declared("infernal-machines")) == set(book.ids())
+    # an id no module judges may stay when its entry says what Umpire makes of it (its `coverage` object)
+    said = {rule_id for rule_id in book.ids() if "coverage" in book.entry(rule_id)}
+    assert {rule_id for rule_id, _ in cited} | set(declared("infernal-machines")) | said == set(book.ids())
     for rule_id in book.ids():
         for passage in book.entry(rule_id).get("passages", {}):
             assert (rule_id, passage) in cited
