@@ -75,7 +75,10 @@ def test_the_game_with_mistakes_has_the_findings_the_text_gives():
     assert failing == expected
     assert {rule for _, rule in expected} == {"IM.ART.MISSION.SUPP", "IM.ART.COMM.TEST",
                                               "IM.ART.SCATTER.DRUMFIRE", "IM.ART.EFF.DEST.HE.INF"}
-    assert [f for f in report["findings"] if f["verdict"] not in FAILING] == []
+    # beside them only the SACRT readings: a Landships! chart the text does not hold (rules-catalogue
+    # LS.SACRT: a table-pack table) and the sample pack has none, so they are unverifiable, never guessed
+    others = [f for f in report["findings"] if f["verdict"] not in FAILING]
+    assert {(f["rule"], f["verdict"]) for f in others} == {("LS.SACRT", "unverifiable")}
 
 
 def test_the_disputes_are_about_findings_and_the_ruling_cites_its_rule():
