@@ -81,3 +81,32 @@ def test_the_mogdonazia_demo_game_has_its_machines_five_turns_and_a_ruled_disput
     disputed = next(l for l in lines if l["type"] == "DisputeRaised")["data"]["about"]
     assert [(f["seq"], f["verdict"]) for f in report["findings"] if f["verdict"] == "ambiguous"] == \
         [(disputed, "ambiguous")]
+
+
+MICHAEL = FIXTURE_GAMES / "michael-1918-ronssoy.jsonl"
+
+
+def test_the_michael_demo_game_has_a_ruled_dispute_about_a_spot_across_a_stone_wall():
+    # fixtures/games/README.md, Michael: the British dispute a storm squad's spot of the Ronssoy
+    # garrison behind the stone wall; the referee upholds it: "Units may freely spot or observe
+    # through stone walls" (IM, Additional Terrain Types, Stone walls; IM.TER.WALL.SPOT)
+    lines = [json.loads(line) for line in MICHAEL.read_text().splitlines()]
+    disputes = [l["data"] for l in lines if l["type"] == "DisputeRaised"]
+    rulings = [l["data"] for l in lines if l["type"] == "RulingIssued"]
+    assert len(disputes) == 1 and len(rulings) == 1 and lines[-1]["type"] == "RulingIssued"
+    spot = lines[disputes[0]["about"] - 1]
+    assert spot["type"] == "Spotted" and spot["data"]["spotted"] is True
+    assert (rulings[0]["dispute"], rulings[0]["decision"], rulings[0]["rule"]) == \
+        (disputes[0]["dispute"], "upheld", "IM.TER.WALL.SPOT")
+    # the spotter and its target lie either side of the map's stone wall
+    mapped = next(l["data"] for l in lines if l["type"] == "MapDefined")
+    where = {l["data"]["unit"]: l["data"]["location"] for l in lines[:spot["seq"]] if l["type"] == "UnitDeployed"}
+    where.update({l["data"]["unit"]: l["data"]["path"][-1] for l in lines[:spot["seq"]] if l["type"] == "UnitMoved"})
+    walls = [set(s["between"]) for s in mapped["hexsides"] if s["feature"] == "stone-wall"]
+    assert {where[spot["data"]["spotter"]], spot["data"]["target"]} in walls
+    # the spot's d10 reads the Spotting Table (not in the text, pack "none": unverifiable); the
+    # fire that follows carries the wall's +2 ("apply a +2 modifier to the attacker's die roll")
+    report = json.loads(umpire("audit", MICHAEL, "--format", "json", "--all").output)
+    at_spot = {(a["rule"], a["verdict"]) for a in report["applications"] if a["seq"] == spot["seq"]}
+    assert ("IM.SPOT.ROLL", "unverifiable") in at_spot and not {v for _, v in at_spot} & FAILING
+    assert any(a["rule"] == "IM.TER.WALL.SAF" and a["verdict"] == "ok" for a in report["applications"])
