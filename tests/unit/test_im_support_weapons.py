@@ -169,3 +169,13 @@ def test_grenade_launcher_smoke_does_no_damage():
 def test_weapon_names_a_log_may_use():
     assert [weapon_kind(n) for n in ("SMG", "lewis", "LMG-Benet", "grenade_launcher", "MMG", "37mm", "rifle")] == \
         ["smg", "lmg-lewis", "lmg-benet", "gl", "mmg", "37mm", None]
+
+
+def test_the_ways_a_deployment_may_list_its_weapons():
+    # "Units equipped with an SMG ... are indicated by placing an SMG marker": a log may give the markers as
+    # a deployment's attrs, as names, counts or counter values
+    from domain.rules.infernal_machines.support_weapons import _listed
+    assert list(_listed("weapons", {"smg": 1, "gl": 2})) == [("smg", None, None), ("gl", None, None), ("gl", None, None)]
+    assert list(_listed("support_weapons", ["SMG", {"type": "lewis", "firepower": 2}])) == \
+        [("smg", None, None), ("lmg-lewis", 2, None)]
+    assert list(_listed("lmg", "benet")) == [("lmg-benet", None, None)]

@@ -141,6 +141,9 @@ def _listed(key: str, value: Any) -> Iterable[tuple[str, Optional[float], Option
         kind = weapon_kind(value) if base in (None, "lmg") else base
         if kind:
             yield kind if base != "lmg" or kind.startswith("lmg") else "lmg", None, None
+    elif isinstance(value, dict) and not any(k in value for k in ("type", "weapon", "kind")) and base is None:
+        for name, count in value.items():   # {"smg": 1, "gl": 2}: names and counts
+            yield from _listed(name, count)
     elif isinstance(value, dict):
         kind = weapon_kind(value.get("type") or value.get("weapon") or value.get("kind")) or base
         if kind:
