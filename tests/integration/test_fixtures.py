@@ -86,6 +86,29 @@ def test_the_mogdonazia_demo_game_has_its_machines_five_turns_and_a_ruled_disput
 MICHAEL = FIXTURE_GAMES / "michael-1918-ronssoy.jsonl"
 
 
+def test_a_storm_squad_of_the_michael_demo_game_infiltrates_through_an_enemy_hex():
+    # IM, Infiltration bonus of Sturmtruppen squads: a squad may "enter a hexagon occupied by the
+    # enemy and pass through it without having to stop and conduct close combat", ending in a hex
+    # held by a friend or unoccupied
+    from domain.board.state import fold
+    lines = [json.loads(line) for line in MICHAEL.read_text().splitlines()]
+    report = json.loads(umpire("audit", MICHAEL, "--format", "json").output)
+    infiltrations = []
+    for line in lines:
+        if line["type"] != "UnitMoved":
+            continue
+        board = fold(lines[:line["seq"] - 1])
+        mover, path = board.units[line["data"]["unit"]], line["data"]["path"]
+        passed = [loc for loc in path[1:-1] if any(u.side != mover.side for u in board.units_at(loc))]
+        if passed:
+            infiltrations.append((line["seq"], mover, passed))
+            assert not any(u.side != mover.side for u in board.units_at(path[-1]))
+    assert infiltrations and all(m.unit_class == "infantry-squad" and m.attrs.get("sturmtruppen")
+                                 for _, m, _ in infiltrations)
+    assert not [f for f in report["findings"] if f["seq"] in {s for s, _, _ in infiltrations}
+                and f["verdict"] in FAILING]
+
+
 def test_the_michael_demo_game_has_a_ruled_dispute_about_a_spot_across_a_stone_wall():
     # fixtures/games/README.md, Michael: the British dispute a storm squad's spot of the Ronssoy
     # garrison behind the stone wall; the referee upholds it: "Units may freely spot or observe
