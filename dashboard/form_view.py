@@ -19,10 +19,10 @@ from dash import ALL, Input, Output, State, ctx, dcc, html, no_update
 from pydantic import ValidationError
 
 from dashboard import ids
+from dashboard.form_data import FormError, error_field, event_data, row_count
 from dashboard.forms import (
     BOOLEAN, CHOICE, ELEMENT, ELEMENTS, GROUP, HEX, HEXES, INTEGER, JSON, LOCATION_KINDS, NUMBER, NUMBERS,
-    POINTS, ROWS, SIDE, TEXTS, UNIT, UNITS, VALUES, Field, FormError, FormSpec, context_for, error_field,
-    event_data, form_spec, row_count,
+    POINTS, ROWS, SIDE, TEXTS, UNIT, UNITS, VALUES, Field, FormSpec, context_for, form_spec,
 )
 from dashboard.scribe import Choices
 from dashboard.words import describe

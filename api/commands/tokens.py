@@ -21,7 +21,7 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
           name: Annotated[Optional[str], typer.Option("--name", help="who holds it (recorded as `by`)")] = None,
           link: Annotated[Optional[str], typer.Option(
               "--link", metavar="URL", help="also print a dashboard sign-in link on this server (e.g. "
-              "http://127.0.0.1:8000); with --game it opens the game's scribe page")] = None,
+              "http://127.0.0.1:8000): it opens the scribe (/record, with --game that game's page)")] = None,
           db: DbOption = None):
     """Issue a token; it is printed once, as the last line, and stored only as its SHA-256."""
     try:
@@ -31,7 +31,7 @@ def issue(role: Annotated[str, typer.Option("--role", help=" | ".join(ROLES))],
     scope = f" for game {game}" if game else ""
     typer.echo(f"token {principal.id}: {role}{scope}{f', side {side}' if side else ''}", err=True)
     if link:
-        typer.echo(f"sign in: {sign_in_link(link, token, f'/record/{game}' if game else '/')}", err=True)
+        typer.echo(f"sign in: {sign_in_link(link, token, f'/record/{game}' if game else '/record')}", err=True)
     typer.echo(token)
 
 

@@ -19,7 +19,8 @@ from dashboard.form_view import (
     builder, clicked, data_of, errors_for, fields_of, items_list, refusal, register_builder, register_fields, side_field,
     spec_of, values_of,
 )
-from dashboard.forms import LOCATION_KINDS, location_fields, picked
+from dashboard.form_data import picked
+from dashboard.forms import LOCATION_KINDS, location_fields
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.pages.disputes import DECISIONS, game_of, rights
 from dashboard.pages.replay import rules_panel
@@ -143,6 +144,16 @@ def _rule(data: DashboardData, gv: GameView, seq: Optional[int]) -> str:
     return found[0].rule if found else ""
 
 
+def _mistakes_said(data: DashboardData, game: str, seqs: list[int]) -> list:
+    """The stored events' mistakes in a line under the form (on a phone the audit is out of sight)."""
+    gv = data.view(game)
+    found = [a for s in seqs for a in (data.applications(gv).get(s, []) if gv else []) if a.verdict in FAILING]
+    if not found:
+        return []
+    return [html.Span(" ⚑ "), *[verdict_badge(a.verdict.value) for a in found[:1]],
+            html.Span(" " + "; ".join(f"{a.rule}: {a.message}" for a in found), className="mistake")]
+
+
 def audit_panel(data: DashboardData, gv: GameView, seqs: list[int]) -> list:
     """The events just stored, in words, with what the auditor says of each (the replay's view)."""
     if not seqs:
@@ -230,8 +241,9 @@ def register_callbacks(app) -> None:
             return shown, html.Span(general or "Not stored: see the field marked.", className="error"), *unchanged
         seqs = [line["seq"] for line in outcome["events"]]
         ruleset, choices = game_of(game)  # the board has moved on: the units on it, where they are
-        return (blank, html.Span(f"Stored event {', '.join(map(str, seqs))}.", className="done"),
-                fields_of(EVENT, spec, choices), *panels(data, game["game"], seqs))
+        stored = [html.Span(f"Stored event {', '.join(map(str, seqs))}.", className="done"),
+                  *_mistakes_said(data, game["game"], seqs)]
+        return blank, stored, fields_of(EVENT, spec, choices), *panels(data, game["game"], seqs)
 
     @app.callback(Output(ids.RECORD_FIX_CLAIM, "value"), Output(ids.RECORD_FIX_RULE, "value"),
                   Input(ids.RECORD_FIX_ABOUT, "value"), State(ids.RECORD_GAME, "data"), prevent_initial_call=True)

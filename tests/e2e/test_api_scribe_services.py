@@ -79,3 +79,63 @@ def test_a_correction_that_is_not_a_valid_event_stores_nothing(services, correct
                           {"decision": "overturned", "corrections": []})
     assert forbidden.value.status == 403
     assert services.ledger.last_seq("g-1") == 6
+
+
+# -- the dashboard's writes (dashboard/scribe.py): the same services, refusals naming their field ------
+def scribe_data(api_db, role, side=None, game=None):
+    from dashboard.access import Reader
+    from dashboard.data import DashboardData
+    data = DashboardData(api_db)
+    return data.scoped(Reader(data.services.tokens.issue(role, game, side)[1]))
+
+
+def test_the_scribe_starts_a_game_as_an_admin_and_only_once(api_db):
+    from dashboard import scribe
+    started = {"ruleset": "landships-of-mogdonazia", "scenario": "s", "date": "1890-06",
+               "sides": {"m": {"nation": "m", "bloc": "other"}, "r": {"nation": "r", "bloc": "other"}}}
+    refused = scribe.start_game(scribe_data(api_db, "referee"), "t-1", started)
+    assert refused["field"] is None and "needs admin" in refused["error"]
+    admin = scribe_data(api_db, "admin")
+    assert scribe.start_game(admin, "Bad Id", started)["field"] == "game"
+    assert scribe.start_game(admin, "t-1", {**started, "date": "1890"})["field"].startswith("data")
+    [line] = scribe.start_game(admin, "t-1", started)["events"]
+    assert (line["seq"], line["type"], line["data"]) == (1, "GameStarted", started)
+    assert admin.services.seeds.get("t-1") is not None  # its service dice are committed from the start
+    assert scribe.start_game(admin, "t-1", started)["field"] == "game"
+
+
+def test_the_scribes_service_roll_shuffle_and_card_read_the_apis_request_models(api_db):
+    from dashboard import scribe
+    admin = scribe_data(api_db, "admin")
+    scribe.start_game(admin, "t-2", {"ruleset": "landships-of-mogdonazia", "scenario": "s", "date": "1890-06",
+                                    "sides": {"m": {"nation": "m", "bloc": "other"},
+                                              "r": {"nation": "r", "bloc": "other"}}})
+    scribe.record(admin, "t-2", "DeckDefined", None, {"deck": "main", "cards": "standard-52"})
+    player = scribe_data(api_db, "player", "m", "t-2")
+    [rolled] = scribe.by_service(player, "t-2", "DieRolled", "m",
+                                 {"purpose": "TSATF.FIRE", "die": "2d20", "result": 99, "subject": "a-1",
+                                  "modifiers": []})["events"]
+    assert rolled["side"] == "m" and rolled["data"]["source"] == "service" and len(rolled["data"]["results"]) == 2
+    assert scribe.by_service(player, "t-2", "DieRolled", "m", {"purpose": "x", "die": "d7"})["field"] == "data.die"
+    assert scribe.by_service(player, "t-2", "DieRolled", "r", {"purpose": "x", "die": "d6"})["field"] == "side"
+    assert scribe.by_service(player, "t-2", "CardDrawn", "m", {"deck": "main", "for": "TSATF.SAVE"})["field"] == \
+        "data.subject"
+    assert scribe.by_service(player, "t-2", "DeckShuffled", "m", {"returned": "all"})["field"] == "data.deck"
+    [shuffled] = scribe.by_service(player, "t-2", "DeckShuffled", "m", {"deck": "main", "returned": "all"})["events"]
+    [dealt] = scribe.by_service(player, "t-2", "CardDrawn", "m",
+                                {"deck": "main", "for": "TSATF.SAVE", "subject": "u"})["events"]
+    assert dealt["data"]["shuffle"] == shuffled["seq"] and dealt["data"]["source"] == "service"
+
+
+def test_a_token_is_issued_with_a_sign_in_link_to_its_games_scribe(tmp_path):
+    from typer.testing import CliRunner
+
+    from api.cli import app
+    from api.commands.tokens import sign_in_link
+    issued = CliRunner().invoke(app, ["token", "issue", "--role", "player", "--game", "g-1", "--side", "british",
+                                      "--link", "http://127.0.0.1:8000/", "--db", str(tmp_path / "u.db")])
+    assert issued.exit_code == 0, issued.output
+    token = issued.stdout.strip().splitlines()[-1]  # the token is still the last line printed
+    assert f"sign in: {sign_in_link('http://127.0.0.1:8000', token, '/record/g-1')}" in issued.stderr
+    # the token rides in the fragment, which a browser never sends to a server
+    assert sign_in_link("http://h:1", token, "/record/g-1") == f"http://h:1/sign-in?next=%2Frecord%2Fg-1#token={token}"

@@ -20,7 +20,7 @@ from api.commands.tokens import sign_in_link
 from api.cli_app import open_ledger
 from api.deps import services_for
 from dashboard.form_view import dom_id, error_id, field_id
-from tests.e2e.test_dashboard_browser import CHROMIUM, CHROMIUM_ARGS, browser, running, stored  # noqa: F401
+from tests.e2e.test_dashboard_browser import browser, running, stored  # noqa: F401 (browser: a shared fixture)
 
 pytestmark = pytest.mark.browser
 EVENT, FIX = "event", "fix"

@@ -1,13 +1,15 @@
-"""The forms made from the event schemas (dashboard/forms.py): model -> form, what was typed ->
-the event's data (valid as the same model says), a refusal's field -> the form's field."""
+"""The forms made from the event schemas: model -> form (dashboard/forms.py); what was typed ->
+the event's data, valid as the same model says, and a refusal's field -> the form's field
+(dashboard/form_data.py)."""
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
+from dashboard.form_data import FormError, error_field, event_data, picked
 from dashboard.forms import (
-    BOOLEAN, CHOICE, GROUP, HEXES, INTEGER, KEY, NUMBER, NUMBERS, POINT, POINTS, ROWS, SIDE, TEXT, UNIT, UNITS,
-    VALUES, Context, FormError, context_for, error_field, event_data, form_spec, location_fields, picked,
+    CHOICE, GROUP, HEXES, INTEGER, KEY, NUMBER, NUMBERS, POINT, POINTS, ROWS, SIDE, TEXT, UNIT, UNITS, VALUES,
+    Context, context_for, form_spec, location_fields,
 )
 from domain.events import CORE_EVENTS, first_error, schema_of, validate_data
 from domain.locations import PLACE, ROUTE
