@@ -56,7 +56,9 @@ def rule_modules() -> list[type]:
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
         anti_tank, cavalry, close_combat_shift, direct_fire, equipment, infantry, morale, mortars, movement,
         observation, observers, obstacles, sacrt, spotting, support_weapons, shell_holes, terrain_combat)
-    from domain.rules.infernal_machines import light_vehicles, tanks, tanks_fascines, vehicles_carrying  # the machines
+    from domain.rules.infernal_machines import (  # the machines
+        light_vehicles, tanks, tanks_fascines, vehicles_arms, vehicles_carrying, vehicles_protection, vehicles_special,
+        vehicles_tadpole)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -71,7 +73,8 @@ def rule_modules() -> list[type]:
         mortars.MortarChecks, anti_tank.AntiTankChecks, sacrt.SmallArmsResolution, morale.MoraleChecks,
         cavalry.CavalryFire, close_combat_shift.CloseCombatShift,
         tanks.TankChecks, tanks_fascines.FascineChecks, light_vehicles.LightVehicleChecks,
-        vehicles_carrying.CarryingChecks,
+        vehicles_carrying.CarryingChecks, vehicles_arms.VehicleArms, vehicles_protection.VehicleProtection,
+        vehicles_tadpole.TadpoleChecks, vehicles_special.SpecialVehicles,
     ]
 
 
@@ -79,7 +82,7 @@ def rule_modules() -> list[type]:
 INTERPRETING = ("ammunition", "artillery_effects", "artillery_legality", "artillery_legality_creeping",
                 "artillery_resolution", "barrage_tracker", "movement", "movement_costs", "observation", "obstacles",
                 "infantry", "equipment", "terrain_combat", "resistance", "support_weapons", "mortars", "anti_tank",
-                "sacrt")
+                "sacrt", "vehicles_protection", "vehicles_tadpole")
 
 
 def interpretations() -> list:

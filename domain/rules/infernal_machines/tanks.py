@@ -117,7 +117,22 @@ def _most_firepower(unit, ctx) -> Optional[tuple[Optional[float], str]]:
         blast, _ = blast_power(unit, ctx.tables)
         if blast is None:
             return None, "IM.TANK.BLAST.VALUE"
-    return blast + mgs * each, "IM.TANK.BLAST.SUM"
+    total = blast + mgs * each
+    cap = _cap_at_one_target(spec, each)
+    return (total if cap is None else min(total, cap)), "IM.TANK.BLAST.SUM"
+
+
+def _cap_at_one_target(spec, each: float) -> Optional[float]:
+    """What the text lets a vehicle put on one target: the A7V(54)'s "up to 6", the 1915 Ehrhardt's two machine
+    guns on one target, the Latil's 4 to a side."""
+    if spec is None:
+        return None
+    if spec.get("max_firepower_at_one_target") is not None:
+        return float(spec.get("max_firepower_at_one_target"))
+    if spec.get("max_mgs_at_one_target") is not None:
+        return spec.get("max_mgs_at_one_target") * each
+    by_side = spec.get("firepower_by_side")
+    return float(max(by_side.values())) if by_side else None
 
 
 DIRECT_FIRE_TERMS = (cover_terms, blast_terms)
@@ -159,6 +174,7 @@ class TankChecks(PhaseEnd, RuleModule):
         self.breakdowns: dict[str, Breakdown] = {}
         self.pending: list[Pending] = []
         self.safa_of: dict[str, str] = {}      # small arms attack -> the anti-tank attack it comes with
+        bridge_drops(ctx)                      # a fold: made now, so that it sees every line
 
     # -- phase ends ------------------------------------------------------------------------------
     def close(self, seq: int) -> list[RuleApplication]:

@@ -10,13 +10,14 @@ the check that needs it is `unverifiable`.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from domain.board.hexes import distance
+from domain.board.hexes import distance, to_cube
 from domain.board.state import UnitState
 from domain.board.terrain import Board
 
@@ -122,16 +123,18 @@ def calibre(gun: Optional[str]) -> Optional[float]:
 
 
 def armament_known(unit: UnitState) -> bool:
-    """Whether the log or the catalogue says what the vehicle carries (its gun, if any, and its MGs)."""
-    return spec_of(unit) is not None or "mgs" in unit.attrs or "gun" in unit.attrs
+    """Whether the log or the catalogue says what the vehicle carries (its gun, if any, and its MGs): a
+    catalogue vehicle that is "like" a Landships! one (the Tadpole, the Mk V*) has its counter's arms."""
+    spec = spec_of(unit)
+    return "mgs" in unit.attrs or "gun" in unit.attrs or (spec is not None and "mgs" in spec.data)
 
 
 def mg_count(unit: UnitState) -> Optional[int]:
     if isinstance(unit.attrs.get("mgs"), int):
         return unit.attrs["mgs"]
     spec = spec_of(unit)
-    if spec is not None:
-        return int(spec.get("mgs", 0) or 0)
+    if spec is not None and "mgs" in spec.data:
+        return int(spec.get("mgs") or 0)
     return 0 if "gun" in unit.attrs else None
 
 
@@ -143,6 +146,15 @@ def mg_firepower(unit: UnitState) -> float:
         return float(given)
     spec = spec_of(unit)
     return float((spec.get("mg_firepower") if spec else None) or catalogue()["defaults"]["mg_firepower"])
+
+
+def gun_blast(gun: str, tables) -> Optional[float]:
+    """A gun's blast power: the text's (vehicles.json), else the table pack's BLAST; None when nowhere."""
+    entry = catalogue()["guns"].get(gun) or {}
+    if isinstance(entry.get("blast"), (int, float)):
+        return float(entry["blast"])
+    value = tables.get("BLAST", gun)
+    return float(value) if isinstance(value, (int, float)) else None
 
 
 def blast_power(unit: UnitState, tables) -> tuple[Optional[float], str]:
@@ -199,6 +211,79 @@ class PhaseEnd:
 
     def finish(self):
         return self.close(len(self.ctx.lines))
+
+
+class Facings:
+    """Where each unit faces, in degrees clockwise from north: its `UnitDeployed.facing` (a hex direction,
+    0 = north, 60 degrees apart), then the facing a `UnitMoved` gives (beside the schema's), else the
+    direction of its last step (a vehicle faces where it drives). A fold: one per audit."""
+
+    def __init__(self):
+        self.degrees: dict[str, float] = {}
+
+    def of(self, unit: str) -> Optional[float]:
+        return self.degrees.get(unit)
+
+    def update(self, line: dict[str, Any], board) -> None:
+        kind, d = line["type"], line["data"]
+        if kind == "UnitDeployed" and isinstance(d.get("facing"), int):
+            self.degrees[d["unit"]] = 60.0 * (d["facing"] % 6)
+        elif kind == "UnitMoved":
+            if isinstance(d.get("facing"), int):
+                self.degrees[d["unit"]] = 60.0 * (d["facing"] % 6)
+            elif len(d.get("path", ())) >= 2:
+                placement = Board(board).placement
+                a, b = to_cube(d["path"][-2], placement), to_cube(d["path"][-1], placement)
+                angle = _bearing(a, b)
+                if angle is not None:
+                    self.degrees[d["unit"]] = (round(angle / 60) * 60.0) % 360
+
+
+def facings(ctx) -> Facings:
+    return ctx.shared("im-facings", Facings)
+
+
+def _bearing(a, b) -> Optional[float]:
+    dx, dz = b[0] - a[0], b[2] - a[2]
+    if abs(dx) < 1e-9 and abs(dz) < 1e-9:
+        return None
+    px, py = 1.5 * dx, math.sqrt(3) * (dz + dx / 2)   # flat-topped hexes, y grows southward
+    return math.degrees(math.atan2(px, -py)) % 360
+
+
+def bearing(ctx, frm: Optional[str], to: str) -> Optional[float]:
+    """The direction from hex `frm` to hex `to`, degrees clockwise from north (None: the same hex)."""
+    if frm is None:
+        return None
+    placement = Board(ctx.board).placement
+    return _bearing(to_cube(frm, placement), to_cube(to, placement))
+
+
+def off_facing(ctx, unit: UnitState, target: str) -> Optional[float]:
+    """Degrees between where the unit faces and the line to `target` (0 ahead, 180 behind); None unknown."""
+    facing = facings(ctx).of(unit.unit)
+    angle = bearing(ctx, unit.location, target) if facing is not None else None
+    if angle is None:
+        return None
+    diff = abs(angle - facing) % 360
+    return min(diff, 360 - diff)
+
+
+def in_arc(arc: str, off: Optional[float]) -> str:
+    """"yes", "no" or "maybe": whether a weapon of this arc (vehicles.json `arcs`) bears at `off` degrees
+    off the facing. Only what the text fixes is "yes" or "no"; the rest is the counter's diagram."""
+    if arc == "all":
+        return "yes"
+    if off is None or arc == "counter":
+        return "maybe"
+    eps = 1e-6
+    if arc == "8.12":
+        return "yes" if off <= 30 + eps else "maybe" if off < 90 - eps else "no"
+    if arc == "8.12-rear":
+        return "yes" if off >= 150 - eps else "maybe" if off > 90 + eps else "no"
+    if arc == "8.12-axis":
+        return "yes" if off <= 30 + eps or off >= 150 - eps else "no" if abs(off - 90) < eps else "maybe"
+    return "maybe"
 
 
 class BridgeDrops:

@@ -226,7 +226,7 @@ def tank_hit_not_destroyed() -> Game:
     that leaves the tank on the board."""
     g = Game("tank-hit-not-destroyed")
     g.unit("b-gun", BRIT, "artillery-gun", row(5, 2))
-    g.unit("g-tank", GER, "tank", row(5, 6), model="A7V")
+    g.unit("g-tank", GER, "tank", row(5, 6), model="Mark IV female")
     g.at(1, "offensive-anti-tank-fire", BRIT)
     _, resolved = g.anti_tank(BRIT, "at1", ["b-gun"], row(5, 6), "g-tank", [("g-tank", "hit")])
     g.expect(resolved, "IM.TANK.NOARMOUR")
@@ -323,7 +323,99 @@ def mk_v_star_two_squads() -> Game:
     return g
 
 
-CASES = [tank_breakdown_even, tank_breakdown_no_second_die, cv29_breakdown_modifier, fascine_sequence,
+# -- New vehicles -----------------------------------------------------------------------------------------
+def latil_front() -> Game:
+    """Spanish Latil: "up to 4 to the left or right, but only a firepower of 2 to the front or rear" (EX-IM-25)."""
+    g = Game("latil-front", nations={BRIT: "spanish", GER: "rif"}, date="1921-07")
+    g.unit("b-latil", BRIT, "armoured-car", row(5, 5), model="Latil")
+    g.unit("g-front", GER, "infantry-platoon", row(5, 2))
+    g.unit("g-side", GER, "infantry-platoon", row(9, 5))
+    g.at(1, "offensive-small-arms-fire", BRIT)
+    g.small_arms(BRIT, "a1", ["b-latil"], row(9, 5), 4, [("g-side", "no-effect")])
+    fired, _ = g.small_arms(BRIT, "a2", ["b-latil"], row(5, 2), 4, [("g-front", "no-effect")])
+    g.expect(fired, "IM.VEH.LATIL")
+    return g
+
+
+def a7v54_eight() -> Game:
+    """The A7V(54): "A target located in this combined zone may be attacked with a firepower of up to 6" (EX-IM-23)."""
+    g = Game("a7v54-eight", date="1919-05")
+    g.unit("g-heidi", GER, "tank", row(5, 5), model="A7V(54)")
+    g.unit("b-inf", BRIT, "infantry-platoon", row(5, 2))
+    g.at(1, "offensive-small-arms-fire", GER)
+    fired, _ = g.small_arms(GER, "a1", ["g-heidi"], row(5, 2), 8, [("b-inf", "no-effect")])
+    g.expect(fired, ["IM.VEH.A7V54.MG", "IM.TANK.BLAST.SUM"])
+    return g
+
+
+def cv29_small_arms() -> Game:
+    """Italian CV 29: "The CV 29 cannot be damaged by small arms fire"."""
+    g = Game("cv29-small-arms", nations={BRIT: "italian", GER: "ethiopian"}, date="1935-10")
+    g.unit("i-cv", BRIT, "tank", row(5, 5), model="CV 29")
+    g.unit("e-inf", GER, "infantry-platoon", row(5, 2))
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    _, resolved = g.small_arms(GER, "a1", ["e-inf"], row(5, 5), 4, [("i-cv", "pinned")])
+    g.expect(resolved, "IM.VEH.CV29")
+    return g
+
+
+def benz_rifles_probe() -> Game:
+    """AP-20: rifle fire at the Benz: "small arms fire is ineffective against them" against "small arms fire by
+    machine guns affects it in the same way as a normal armoured car" (ambiguous)."""
+    g = Game("benz-rifles-probe")
+    g.unit("g-benz", GER, "armoured-car", row(5, 5), model="Benz")
+    g.unit("b-inf", BRIT, "infantry-platoon", row(5, 2))
+    g.at(1, "offensive-small-arms-fire", BRIT)
+    _, resolved = g.small_arms(BRIT, "a1", ["b-inf"], row(5, 5), 4, [("g-benz", "hit")])
+    g.expect(resolved, "IM.VEH.BENZ", "ambiguous")
+    return g
+
+
+def carden_loyd_size() -> Game:
+    """C-L Mk VI: "a size modifier of +2 on the anti-tank fire table when rolling the die that determines whether it is
+    hit": a to-hit roll without it."""
+    g = Game("carden-loyd-size", date="1928-06")
+    g.unit("g-gun", GER, "artillery-gun", row(5, 2))
+    g.unit("b-cl", BRIT, "tank", row(5, 6), model="Carden-Lloyd Mk VI", movement=9)
+    g.at(1, "defensive-anti-tank-fire", BRIT)
+    fired, _ = g.anti_tank(GER, "at1", ["g-gun"], row(5, 6), "b-cl", [("b-cl", "miss")])
+    g.expect(fired + 1, "IM.VEH.CLMK6.SIZE", "mismatch")
+    return g
+
+
+def gun_carrier_too_soon() -> Game:
+    """Mk. I Gun Carrier (EC-37): "adding +1 to the die for each previous failed die roll. On a result of 10 or more,
+    the gun is now ready": a gun placed after the fourth roll (6 + 3 = 9) is refused; the fifth (6 + 4) readies it."""
+    g = Game("gun-carrier-too-soon", date="1917-11")
+    g.unit("b-gc", BRIT, "tank", row(5, 5), model="Gun Carrier")
+    g.unit("b-crew", BRIT, "crew", row(5, 5), vehicle="b-gc")
+    for turn, natural in enumerate((3, 5, 2, 6), 1):
+        g.at(turn, "vehicle-movement", BRIT)
+        g.die(BRIT, "IM.VEH.GUNCARRIER.UNLOAD", natural, "b-gc", mods=[(turn - 1, "previous failures")] if turn > 1 else [])
+    g.expect(g.add("UnitDeployed", {"unit": "b-gun", "class": "artillery-gun", "name": "60-pounder", "location": row(5, 5),
+                                    "firepower": 20, "attrs": {}}, side=BRIT), "IM.VEH.GUNCARRIER.UNLOAD")
+    g.at(5, "vehicle-movement", BRIT)
+    g.die(BRIT, "IM.VEH.GUNCARRIER.UNLOAD", 6, "b-gc", mods=[(4, "previous failures")])
+    g.add("UnitDeployed", {"unit": "b-gun2", "class": "artillery-gun", "name": "60-pounder", "location": row(5, 5),
+                           "firepower": 20, "attrs": {}}, side=BRIT)
+    return g
+
+
+def tadpole_strays() -> Game:
+    """The Tadpole: "may never end its Vehicle Movement Phase more than two hexagons away from the nearest friendly
+    infantry or machine gun platoon" (EC-33: three hexes away is refused)."""
+    g = Game("tadpole-strays")
+    g.unit("b-tad", BRIT, "tank", row(5, 5), model="Tadpole", movement=3)
+    g.unit("b-inf", BRIT, "infantry-platoon", row(5, 6))
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-tad", [row(5, 5), row(5, 4), row(5, 3)]), "IM.VEH.TADPOLE.LEASH")
+    g.at(1, "first-foot-movement", BRIT)
+    return g
+
+
+CASES = [latil_front, a7v54_eight, cv29_small_arms, benz_rifles_probe, carden_loyd_size, gun_carrier_too_soon,
+         tadpole_strays,
+         tank_breakdown_even, tank_breakdown_no_second_die, cv29_breakdown_modifier, fascine_sequence,
          fascine_mk_iv_without, blast_anti_tank_phase, blast_small_arms_phase, tank_hit_not_destroyed,
          elephant_confirmation, tank_cover, truck_hit_natural_one, truck_overloaded, motorcycles_into_wood,
          mk_v_star_two_squads]
