@@ -227,7 +227,8 @@ def built_event(form: str, ruleset: Optional[str], choices: Choices, event_type:
         where, message = first_error(err, "data")
         named = error_field(where, values.keys() | {f.name for f in spec.fields}, values)
         return (None, {named: message}, None) if named else (None, {}, f"{message} ({where})")
-    return {"type": event_type, "side": values.get(SIDE), "data": data}, {}, None
+    side = values.get(SIDE)
+    return {"type": event_type, **({"side": side} if side else {}), "data": data}, {}, None
 
 
 def items_list(form: str, items: list[dict[str, Any]]) -> list:
@@ -275,10 +276,10 @@ def register_builder(app, form: str, game_store: str, game_of: GameOf) -> None:
         return items, items_list(form, items), blank, None, fields_of(form, spec, choices)
 
 
-def builder(form: str, choices: Choices, types: list[str], heading: str) -> html.Fieldset:
+def builder(form: str, choices: Choices, types: list[str], heading: str) -> html.Form:
     """The form that builds a list of events (a ruling's corrections) and the list itself."""
-    return html.Fieldset(className="builder", children=[
-        html.Legend(heading),
+    return html.Form(className="scribe-form form builder", children=[
+        html.H4(heading, className="builder-head"),
         dcc.Store(id=ids.form_items(form), data=[]),
         html.Div(id=ids.form_list(form), children=items_list(form, [])),
         html.Label("event type", htmlFor=ids.form_type(form)),
@@ -286,6 +287,7 @@ def builder(form: str, choices: Choices, types: list[str], heading: str) -> html
                      className="choice"),
         side_field(form, choices, None),
         html.Div(id=ids.form_fields(form), className="fields", children=fields_of(form, None, choices)),
-        html.Button("Add to the corrections", id=ids.form_add(form), type="button", className="secondary"),
+        # its own form's submit: Enter in a correction's field adds it
+        html.Button("Add to the corrections", id=ids.form_add(form), type="submit", className="secondary"),
         html.Div(id=ids.form_result(form), className="result error", role="alert"),
     ])

@@ -59,9 +59,8 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                 dcc.RadioItems(id=ids.RULING_DECISION, options=list(DECISIONS), value="upheld", inline=True),
                 html.Label("Rule id"), dcc.Input(id=ids.RULING_RULE, placeholder="e.g. IM.ART.FOT", className="wide"),
                 html.Label("Note"), dcc.Textarea(id=ids.RULING_NOTE, className="claim"),
-                html.Form(className="scribe-form", children=[
-                    builder(ids.RULING_FORM, player_choices(data, gv), next_types(gv.rules),
-                            "Corrections: the events that replace the disputed effect")]),
+                builder(ids.RULING_FORM, player_choices(data, gv), next_types(gv.rules),
+                        "Corrections: the events that replace the disputed effect"),
                 rights(data, gv.game, "referee"),
                 html.Button("Issue ruling", id=ids.RULING_ISSUE),
                 html.Div(id=ids.RULING_RESULT, className="result"),

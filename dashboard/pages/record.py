@@ -103,8 +103,7 @@ def _correction(data: DashboardData, gv: GameView, choices: Choices, types: list
             html.Label("note", htmlFor=ids.RECORD_FIX_NOTE),
             dcc.Input(id=ids.RECORD_FIX_NOTE, className="text"),
         ]),
-        html.Form(className="scribe-form form", children=[
-            builder(FIX, choices, types, "Corrections: what should have been recorded")]),
+        builder(FIX, choices, types, "Corrections: what should have been recorded"),
         html.Button("Record the correction", id=ids.RECORD_FIX_SUBMIT, type="button", className="primary"),
         html.Div(id=ids.RECORD_FIX_RESULT, className="result", role="status"),
     ])

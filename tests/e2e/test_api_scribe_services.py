@@ -139,3 +139,15 @@ def test_a_token_is_issued_with_a_sign_in_link_to_its_games_scribe(tmp_path):
     assert f"sign in: {sign_in_link('http://127.0.0.1:8000', token, '/record/g-1')}" in issued.stderr
     # the token rides in the fragment, which a browser never sends to a server
     assert sign_in_link("http://h:1", token, "/record/g-1") == f"http://h:1/sign-in?next=%2Frecord%2Fg-1#token={token}"
+
+
+def test_a_players_correction_raises_the_dispute_for_a_referee_to_rule(api_db):
+    from dashboard import scribe
+    admin = scribe_data(api_db, "admin")
+    recording.append_batch(admin.services, admin.reader.principal, "g-1", small_game().lines)
+    german = scribe_data(api_db, "player", "german", "g-1")
+    assert scribe.correct(german, "g-1", 4, " ", {"decision": "overturned"})["field"] == "claim"
+    [raised] = scribe.correct(german, "g-1", 4, "b-fo deployed off its hex",
+                              {"decision": "overturned", "corrections": [{"type": "TurnStarted", "data": {}}]})["events"]
+    assert (raised["type"], raised["side"], raised["data"]["about"]) == ("DisputeRaised", "german", 4)
+    assert german.services.ledger.last_seq("g-1") == raised["seq"]  # no ruling: a player does not rule
