@@ -53,7 +53,7 @@ def layout(**_: Any) -> html.Div:
              for g in data.summaries()]
     game_id = field_id(FORM, GAME)
     return html.Div(className="record record-start", children=[
-        dcc.Location(id=ids.RECORD_START_GO, refresh=True),
+        dcc.Location(id=ids.RECORD_START_GO, refresh="callback-nav"),
         html.H2("Record a game"),
         html.P("Start a game here, then record it event by event on its page, as it is played."),
         rights(data, None, "admin"),

@@ -232,32 +232,30 @@ def test_an_infernal_machines_game_is_recorded_on_the_scribe_page(browser, scrib
     # a hex picked on the map: 1:1203 (odd-q, flat-topped: column 12 at x 18, row 3 at y -3·√3)
     pick_on_map(page, "UnitDeployed", "british", "location", (18.0, -3 * 3 ** 0.5), "1:1203")
     next_event(page, "UnitDeployed", {"unit": "b-1", "class": "infantry-platoon"})
-    next_event(page, "UnitDeployed", {"unit": "g-1", "class": "infantry-platoon", "location": "1:1206"},
-               side="german", enter=True)
     next_event(page, "TurnStarted", {"turn": "1"})
     next_event(page, "PhaseStarted", {"phase": "first-foot-movement", "active": "british"})
+    # IM, Spotting: a spot follows its d10 (IM.SPOT.ROLL), here rolled by the service
+    roll = service_roll(page, empty_store, "scribe-im", {"purpose": "IM.SPOT.ROLL", "die": "d10", "subject": "b-1"},
+                        "british")
+    next_event(page, "Spotted", {"spotter": "b-1", "target": "1:1206", "spotted": "yes"}, side="british", enter=True)
     # the mistake: a path that skips a hex (IM.CORE.PATH.ADJACENT)
     moved = next_event(page, "UnitMoved", {"unit": "b-1", "path": "1:1203 1:1205"}, side="british")
     flagged(page, moved, "violation", "IM.CORE.PATH.ADJACENT")
     # corrected at the table: a dispute and the referee's ruling, whose correction is the move as made
     correct_at_table(page, moved, "IM.CORE.PATH.ADJACENT", "british", {"unit": "b-1", "path": "1:1203 1:1204"})
-    next_event(page, "PhaseStarted", {"phase": "offensive-small-arms-fire", "active": "british"})
-    roll = service_roll(page, empty_store, "scribe-im", {"purpose": "IM.SPOT.ROLL", "die": "d10", "subject": "b-1"},
-                        "british")
-    spotted = next_event(page, "Spotted", {"spotter": "b-1", "target": "1:1206", "spotted": "yes"}, side="british")
     done(page)
 
     report = export_and_audit(scribe_server, admin, "scribe-im", tmp_path)
-    types = [line["type"] for line in report["lines"]]
-    assert types == ["GameStarted", "MapDefined", "UnitDeployed", "UnitDeployed", "TurnStarted", "PhaseStarted",
-                     "UnitMoved", "DisputeRaised", "RulingIssued", "PhaseStarted", "DieRolled", "Spotted"]
+    assert [line["type"] for line in report["lines"]] == [
+        "GameStarted", "MapDefined", "UnitDeployed", "TurnStarted", "PhaseStarted", "DieRolled", "Spotted",
+        "UnitMoved", "DisputeRaised", "RulingIssued"]
     assert report["lines"][roll["seq"] - 1]["data"]["source"] == "service"
+    assert report["lines"][roll["seq"]]["data"] == {"spotter": "b-1", "target": "1:1206", "spotted": True}
     ruling = report["lines"][moved + 1]["data"]
     assert ruling["corrections"] == [{"type": "UnitMoved", "side": "british",
                                       "data": {"unit": "b-1", "path": ["1:1203", "1:1204"]}}]
-    # IM, Movement: a unit moves from hex to adjacent hex; the roll the spot needs is there
+    # IM, Movement: a unit moves from hex to adjacent hex; the spot has the roll it needs
     assert report["exit"] == 1 and mistakes(report) == {(moved, "IM.CORE.PATH.ADJACENT", "violation")}
-    assert spotted == len(types)
 
 
 def keyboard_choose(page: Page, dropdown, option: str) -> None:
@@ -269,6 +267,7 @@ def keyboard_choose(page: Page, dropdown, option: str) -> None:
               " return o ? o.innerText.trim() : a.tagName; })()"
     if page.evaluate(focused) == "INPUT":
         page.keyboard.type(option)
+        expect(page.get_by_role("option").first).to_have_text(option)  # the list is filtered
     else:
         for _ in range(40):
             if page.evaluate(focused) == option:
@@ -349,36 +348,32 @@ def test_a_mogdonazia_game_is_recorded_on_a_phone_and_corrected_on_the_disputes_
     next_event(page, "TableDefined", {"width": "72", "depth": "48"})
     next_event(page, "DeckDefined", {"deck": "main", "cards": "standard-52"})
     pick_on_map(page, "UnitDeployed", "mogdonazia", "position", (10.0, 24.0), "10, 24")
-    figures = {"class": "figures", "type": "egyptian-infantry", "figures": "20", "footprint.w": "10", "footprint.d": "2"}
-    next_event(page, "UnitDeployed", {"unit": "m-1", "facing": "90", **figures})
-    next_event(page, "UnitDeployed", {"unit": "r-1", "position": "40, 24", "facing": "270", **figures}, side="rebels")
+    next_event(page, "UnitDeployed", {"unit": "m-1", "facing": "90", "class": "figures", "type": "egyptian-infantry",
+                                      "figures": "20", "footprint.w": "10", "footprint.d": "2"})
     next_event(page, "TurnStarted", {"turn": "1"})
-    next_event(page, "PhaseStarted", {"phase": "shooting"})
+    next_event(page, "PhaseStarted", {"phase": "movement"})
     # one screen wide, large targets
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.locator("#event-submit").bounding_box()["height"] >= 44
-    next_event(page, "ShotFired", {"attack": "a-1", "shooter": "r-1", "target": "m-1", "target_part": "crew",
-                                   "weapon_class": "small-arms", "dice": "4", "range": "28"}, side="rebels")
-    roll = service_roll(page, empty_store, "scribe-mog", {"purpose": "TSATF.FIRE", "die": "4d20", "subject": "a-1"},
-                        "rebels")
-    next_event(page, "ShotResolved", {"attack": "a-1", "hits": "2"}, side="rebels")
-    card = {"deck": "main", "card": "AS", "for": "TSATF.SAVE", "subject": "m-1"}
+    roll = service_roll(page, empty_store, "scribe-mog", {"purpose": "TSATF.MOVE", "die": "2d6", "subject": "m-1"},
+                        "mogdonazia")
+    card = {"deck": "main", "card": "AS", "for": "TSATF.ACTIVATION", "subject": "mogdonazia"}
     next_event(page, "CardDrawn", card, side="mogdonazia")
     # the mistake: a card drawn again while out of the deck (game-log-tabletop.md, Cards: a violation of <for>.DECK)
-    drawn = next_event(page, "CardDrawn", card, side="mogdonazia")
-    flagged(page, drawn, "violation", "TSATF.SAVE.DECK")
+    drawn = next_event(page, "CardDrawn", {**card, "subject": "rebels"}, side="rebels")
+    flagged(page, drawn, "violation", "TSATF.ACTIVATION.DECK")
     # corrected on the Disputes page, its correction built with the same form
     page.get_by_role("link", name="disputes").click()
-    choose(page, page.locator("#dispute-about"), re.compile(rf"^{drawn} · T1 shooting"))
+    choose(page, page.locator("#dispute-about"), re.compile(rf"^{drawn} · T1 movement"))
     page.fill("#dispute-claim", "the ace of spades was drawn already")
     page.click("#dispute-raise")
     expect(page.locator("#dispute-raise-result")).to_contain_text("raised")
     choose(page, page.locator("#ruling-dispute"), re.compile("the ace of spades"))
     page.get_by_label("overturned").check()
     choose(page, page.locator("#ruling-fix-type"), "CardDrawn")
-    choose(page, field(page, "@side", "ruling-fix"), "mogdonazia")
-    fill(page, "ruling-fix", {**card, "card": "KS"})
-    page.click("#ruling-fix-add")
+    choose(page, field(page, "@side", "ruling-fix"), "rebels")
+    fill(page, "ruling-fix", {**card, "card": "KS", "subject": "rebels"})
+    field(page, "subject", "ruling-fix").press("Enter")  # Enter in a correction's field adds it
     expect(page.locator("#ruling-fix-list")).to_contain_text("KS")
     page.click("#ruling-issue")
     expect(page.locator("#ruling-result")).to_contain_text("Ruling on")
@@ -387,5 +382,5 @@ def test_a_mogdonazia_game_is_recorded_on_a_phone_and_corrected_on_the_disputes_
     report = export_and_audit(scribe_server, admin, "scribe-mog", tmp_path)
     assert report["lines"][roll["seq"] - 1]["data"]["source"] == "service"
     assert report["lines"][-1]["data"]["corrections"] == [
-        {"type": "CardDrawn", "side": "mogdonazia", "data": {**card, "card": "KS"}}]
-    assert report["exit"] == 1 and mistakes(report) == {(drawn, "TSATF.SAVE.DECK", "violation")}
+        {"type": "CardDrawn", "side": "rebels", "data": {**card, "card": "KS", "subject": "rebels"}}]
+    assert report["exit"] == 1 and mistakes(report) == {(drawn, "TSATF.ACTIVATION.DECK", "violation")}
