@@ -308,3 +308,17 @@ def test_the_elephant_ignores_anti_tank_rifles_and_confirms_hits():
     _, hit = g2.anti_tank("at1", ["g-gun"], D, GER, target_unit="e1", results=[("e1", "hit")])
     g2.at(1, "defensive-small-arms-fire", BRIT)
     assert verdicts(g2.audit(), "IM.VEH.ELEPHANT.CONFIRM", hit) == ["missing-roll"]
+
+
+def test_difficult_terrain_breakdowns_are_the_landships_table():
+    # Terrain States: "Difficult terrain: as before, difficult terrain increases the chance of a vehicle breaking down
+    # but imposes no additional movement point cost" (by how much: the Landships! breakdown table)
+    g = VehicleLog(state="difficult")
+    g.unit("b-tank", BRIT, "tank", A, model="Mark IV male")
+    g.at(1, "vehicle-movement", BRIT)
+    roll = g.die("LS.BREAKDOWN", 5, "b-tank", BRIT)
+    assert verdicts(g.audit(), "IM.ENV.TSTATE.DIFFICULT", roll) == ["unverifiable"]
+    g = tank_game()
+    g.at(1, "vehicle-movement", BRIT)
+    roll = g.die("LS.BREAKDOWN", 5, "b-tank", BRIT)
+    assert verdicts(g.audit(), "IM.ENV.TSTATE.DIFFICULT", roll) == []

@@ -26,6 +26,7 @@ TABLES = {
     "CACRT": "column -> modified roll -> result",
     "CCSHIFT": "attackers' firepower (lower bound) -> average morale -> [low, high] die results that shift",
     "BLAST": "vehicle gun (as attrs.gun or the vehicle catalogue names it, e.g. '57mm') -> blast power (the play aid)",
+    "NCRT": "d6 result -> effect on a boat hit by an artillery gun or aerial bombing (the Naval Combat Results Table)",
     "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
                     "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
 }
@@ -57,8 +58,8 @@ def rule_modules() -> list[type]:
         anti_tank, cavalry, close_combat_shift, direct_fire, equipment, infantry, morale, mortars, movement,
         observation, observers, obstacles, sacrt, spotting, support_weapons, shell_holes, terrain_combat)
     from domain.rules.infernal_machines import (  # the machines
-        light_vehicles, tanks, tanks_fascines, vehicles_arms, vehicles_carrying, vehicles_protection, vehicles_special,
-        vehicles_tadpole)
+        boats, light_vehicles, tanks, tanks_fascines, trains, vehicles_arms, vehicles_carrying, vehicles_protection,
+        vehicles_special, vehicles_tadpole)
     return [
         artillery_legality.ArtilleryLegality, artillery_legality_creeping.CreepingBarrages,
         artillery_resolution.ArtilleryResolution, artillery_after_effects.SuppressedFire,
@@ -74,7 +75,7 @@ def rule_modules() -> list[type]:
         cavalry.CavalryFire, close_combat_shift.CloseCombatShift,
         tanks.TankChecks, tanks_fascines.FascineChecks, light_vehicles.LightVehicleChecks,
         vehicles_carrying.CarryingChecks, vehicles_arms.VehicleArms, vehicles_protection.VehicleProtection,
-        vehicles_tadpole.TadpoleChecks, vehicles_special.SpecialVehicles,
+        vehicles_tadpole.TadpoleChecks, vehicles_special.SpecialVehicles, trains.TrainChecks, boats.BoatChecks,
     ]
 
 
@@ -82,7 +83,7 @@ def rule_modules() -> list[type]:
 INTERPRETING = ("ammunition", "artillery_effects", "artillery_legality", "artillery_legality_creeping",
                 "artillery_resolution", "barrage_tracker", "movement", "movement_costs", "observation", "obstacles",
                 "infantry", "equipment", "terrain_combat", "resistance", "support_weapons", "mortars", "anti_tank",
-                "sacrt", "vehicles_protection", "vehicles_tadpole")
+                "sacrt", "vehicles_protection", "vehicles_tadpole", "trains")
 
 
 def interpretations() -> list:

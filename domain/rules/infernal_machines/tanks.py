@@ -33,7 +33,7 @@ RULEBOOK = beside(__file__)
 SECTIONS = RULEBOOK.sections((
     "IM.TANK.NOARMOUR", "IM.TANK.BLAST.VALUE", "IM.TANK.BLAST.SUM", "IM.TANK.BLAST.AUTO_SAFA",
     "IM.TANK.BLAST.SAFPHASE", "IM.TANK.ATFA", "IM.TANK.BREAKDOWN", "IM.TANK.BREAKDOWN.MOD_DEFAULT",
-    "IM.TANK.COVER", "IM.VEH.ELEPHANT.ATR_IMMUNE", "IM.VEH.ELEPHANT.CONFIRM", "IM.CORE.DICE",
+    "IM.TANK.COVER", "IM.VEH.ELEPHANT.ATR_IMMUNE", "IM.VEH.ELEPHANT.CONFIRM", "IM.CORE.DICE", "IM.ENV.TSTATE.DIFFICULT",
 ))
 LS_BREAKDOWN = Rule("LS.BREAKDOWN", "breakdown roll (the Landships! breakdown table and rule 6.16, not in the "
                     "Infernal Machines text)", "Landships! (base game)")
@@ -232,7 +232,7 @@ class TankChecks(PhaseEnd, RuleModule):
         if purpose == "IM.TANK.BREAKDOWN":
             return self._second_die(line, d)
         if purpose == "LS.BREAKDOWN":
-            return self._modifier(line, d)
+            return self._difficult(line, d) + self._modifier(line, d)
         if purpose == "IM.VEH.ELEPHANT.CONFIRM":
             return self._confirm(line, d)
         if purpose == "LS.SACRT" and d.subject in self.safa_of and line["phase"] in ANTI_TANK_PHASES:
@@ -265,6 +265,15 @@ class TankChecks(PhaseEnd, RuleModule):
                 line["seq"], f"odd ({d.result}): \"Odd results always follow rule 6.16 of Landships!\", which is not "
                 "in the text", related=[b.seq]))
         return out
+
+    def _difficult(self, line, d) -> list[RuleApplication]:
+        """Terrain States: "difficult terrain increases the chance of a vehicle breaking down" (by how much: the
+        Landships! breakdown table)."""
+        if self.ctx.board.terrain_state != "difficult":
+            return []
+        return [rule("IM.ENV.TSTATE.DIFFICULT").unverifiable(
+            line["seq"], "difficult terrain raises the chance of a breakdown by the Landships! breakdown table, not in "
+            f"the text (the roll's modifiers: {[m.value for m in d.modifiers]})")]
 
     def _modifier(self, line, d) -> list[RuleApplication]:
         """New Tanks: the breakdown modifier of a catalogue vehicle (+0 unless stated otherwise)."""
@@ -496,6 +505,8 @@ COVERAGE: dict[str, tuple[str, ...]] = {
                                       f"{T}test_a_vehicle_fires_its_blast_power_plus_two_for_each_machine_gun",
                                       "the catalogue's modifier on the LS.BREAKDOWN roll (a relative one needs the "
                                       "counter's, attrs.breakdown_modifier); MGs of 2 in the firepower"),
+    "IM.ENV.TSTATE.DIFFICULT": ("needs a chart", f"{T}test_difficult_terrain_breakdowns_are_the_landships_table",
+                                "a breakdown roll in difficult terrain: its higher chance is the Landships! table's"),
     "IM.TANK.COVER": ("implemented", f"{T}test_infantry_with_a_tank_get_plus_one_on_the_sacrt",
                       "+1 on the SACRT roll (a direct-fire term); tanks never block sight (spotting.py)"),
     "IM.TANK.BLAST.VALUE": ("needs a chart", f"{T}test_the_automatic_safa_fires_at_the_guns_blast_power; "

@@ -19,6 +19,8 @@ from domain.rules.infernal_machines.vehicles import spec_of
 def deployed(s: BoardState, line: dict[str, Any]) -> None:
     CORE["UnitDeployed"](s, line)
     unit = s.units[line["data"]["unit"]]
+    if unit.attrs.get("aboard"):      # set up aboard (a train's crew, a boat's guns): it moves with its carrier
+        s.extra.setdefault("aboard", {}).setdefault(str(unit.attrs["aboard"]), []).append(unit.unit)
     spec = spec_of(unit)
     if spec is not None and spec.get("moves_as") and "movement_class" not in unit.attrs:
         unit.attrs["movement_class"] = spec.get("moves_as")

@@ -413,7 +413,102 @@ def tadpole_strays() -> Game:
     return g
 
 
-CASES = [latil_front, a7v54_eight, cv29_small_arms, benz_rifles_probe, carden_loyd_size, gun_carrier_too_soon,
+# -- Armoured trains and boats -------------------------------------------------------------------------------
+RAILWAY = {row(5, r): {"terrain": "clear", "features": ["railway"]} for r in range(1, 15)}
+RIVER = {row(5, r): {"terrain": "river"} for r in range(1, 15)}
+
+
+def train(name: str) -> Game:
+    g = Game(name, hexes=RAILWAY, date="1919-06", nations={BRIT: "british", GER: "bolshevik"})
+    g.unit("b-train", BRIT, "armoured-train", row(5, 6), movement=8, protection=2, cars=2)
+    g.unit("b-loco", BRIT, "crew", row(5, 6), aboard="b-train", car=0)
+    g.unit("b-mg", BRIT, "mg-platoon", row(5, 6), aboard="b-train", car=1)
+    return g
+
+
+def train_over_cut_rails() -> Game:
+    """Armoured Trains: "Armoured trains may not enter a hexagon with cut rails" (EC-56)."""
+    g = train("train-over-cut-rails")
+    g.add("MarkerPlaced", {"marker": "rail-cut", "location": row(5, 4)})
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-train", [row(5, 6), row(5, 5), row(5, 4)]), "IM.TRAIN.CUT_RAIL")
+    return g
+
+
+def train_pinned_locomotive() -> Game:
+    """Armoured Trains: "An armoured train may not move if the locomotive's crew ... is pinned" (EC-56)."""
+    g = train("train-pinned-locomotive")
+    g.at(1, "defensive-small-arms-fire", GER)
+    g.status(GER, "b-loco", "pinned")
+    g.at(2, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-train", [row(5, 6), row(5, 5)]), "IM.TRAIN.MOVE.LOCO")
+    return g
+
+
+def train_attacks() -> Game:
+    """Armoured Trains: "Armoured trains may not initiate close combat but may be attacked" (EC-56)."""
+    g = train("train-attacks")
+    g.unit("r-inf", GER, "infantry-platoon", row(6, 6))
+    g.at(1, "close-combat", BRIT)
+    g.expect(g.add("CloseCombatFought", {"combat": "c1", "location": row(6, 6), "attackers": ["b-train"],
+                                         "defenders": ["r-inf"]}, side=BRIT), "IM.TRAIN.CC")
+    return g
+
+
+def boats(name: str) -> Game:
+    g = Game(name, hexes=RIVER, date="1918-09")
+    g.unit("b-steam", BRIT, "boat", row(5, 8), kind="steamboat")
+    g.unit("b-gunboat", BRIT, "boat", row(5, 3), kind="gunboat")
+    return g
+
+
+def two_ships_one_hex() -> Game:
+    """Naval Units: "there may be no more than one ship per hexagon" (EC-57)."""
+    g = boats("two-ships-one-hex")
+    g.at(1, "vehicle-movement", BRIT)
+    g.expect(g.move(BRIT, "b-gunboat", [row(5, 3), row(5, 4), row(5, 5), row(5, 6), row(5, 7), row(5, 8)]),
+             "IM.NAV.MOVE")
+    return g
+
+
+def pinned_platoon_boards() -> Game:
+    """Naval Units: "Non-pinned platoons may board ... during the second foot movement phase" (EC-57: a pinned platoon
+    boarding is refused)."""
+    g = boats("pinned-platoon-boards")
+    g.unit("b-inf", BRIT, "infantry-platoon", row(6, 8))
+    g.at(1, "defensive-small-arms-fire", GER)
+    g.status(GER, "b-inf", "pinned")
+    g.at(2, "vehicle-movement", BRIT)
+    g.at(2, "second-foot-movement", BRIT)
+    g.expect(g.add("Embarked", {"carrier": "b-steam", "units": ["b-inf"]}, side=BRIT), "IM.NAV.CARRY")
+    return g
+
+
+def gunboat_of_fifty() -> Game:
+    """Naval Units: "gunboats may not have more than 40 points of firepower from artillery guns" (EC-57: two 6-inch and
+    one 3-inch, 50, are refused)."""
+    g = boats("gunboat-of-fifty")
+    for name, gun, fp in (("b-g1", "6-inch", 20), ("b-g2", "6-inch", 20), ("b-g3", "3-inch", 10)):
+        g.unit(name, BRIT, "artillery-gun", row(5, 3), firepower=fp, gun=gun)
+    g.expect(g.add("Embarked", {"carrier": "b-gunboat", "units": ["b-g1", "b-g2", "b-g3"]}, side=BRIT),
+             "IM.NAV.GUNBOAT.DESIGN")
+    return g
+
+
+def rifles_at_a_steamboat() -> Game:
+    """Naval Units: "Small arms fire alone has no effect on boats or their passengers" (EC-57: rifle fire at a steamboat
+    -> no effect)."""
+    g = boats("rifles-at-a-steamboat")
+    g.unit("g-inf", GER, "infantry-platoon", row(6, 8))
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    g.small_arms(GER, "a1", ["g-inf"], row(5, 8), 4, [("b-steam", "no-effect")])
+    _, resolved = g.small_arms(GER, "a2", ["g-inf"], row(5, 8), 4, [("b-steam", "hit")], spot=False)
+    g.expect(resolved, "IM.NAV.VULN")
+    return g
+
+
+CASES = [train_over_cut_rails, train_pinned_locomotive, train_attacks, two_ships_one_hex, pinned_platoon_boards,
+         gunboat_of_fifty, rifles_at_a_steamboat, latil_front, a7v54_eight, cv29_small_arms, benz_rifles_probe, carden_loyd_size, gun_carrier_too_soon,
          tadpole_strays,
          tank_breakdown_even, tank_breakdown_no_second_die, cv29_breakdown_modifier, fascine_sequence,
          fascine_mk_iv_without, blast_anti_tank_phase, blast_small_arms_phase, tank_hit_not_destroyed,
