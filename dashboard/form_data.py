@@ -27,7 +27,6 @@ class FormError(ValueError):
         self.name, self.message = name, message
 
 
-
 # -- what was typed -> the event's data ------------------------------------------------------------
 def is_blank(value: Any) -> bool:
     return value is None or value == [] or (isinstance(value, str) and not value.strip())
@@ -35,10 +34,10 @@ def is_blank(value: Any) -> bool:
 
 def event_data(spec: FormSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     """The event's data from the form's values (by field name). A blank optional field is left
-    out (the model's default applies), but a blank list is written empty where the model is
-    required or defaults to an empty list (TableDefined's `features`: "an empty table has an empty
-    list"); anything else blank is left out, for the model to say it is required. FormError names a field whose
-    text cannot be read as its kind."""
+    out (the model's default applies), but a blank list is written empty where the model requires
+    one or defaults to an empty list (TableDefined's `features`: "an empty table has an empty
+    list"); anything else blank is left out, for the model to say it is required. A FormError
+    names a field whose text cannot be read as its kind."""
     return _collect(spec.fields, values)
 
 

@@ -111,7 +111,8 @@ def _control(form: str, f: Field, choices: Choices, value: Any):
                               (None if f.required else ""), inline=True, className="yes-no")
     if f.kind in (INTEGER, NUMBER):
         return dcc.Input(id=cid, type="number", value=value, min=f.minimum, max=f.maximum,
-                         step=1 if f.kind == INTEGER else "any", inputMode="numeric" if f.kind == INTEGER else "decimal",
+                         step=1 if f.kind == INTEGER else "any",
+                         inputMode="numeric" if f.kind == INTEGER else "decimal",
                          className="number")
     if f.kind in TEXTAREAS:
         return dcc.Textarea(id=cid, value=value, className="text", rows=3 if f.kind != JSON else 4)
@@ -208,7 +209,8 @@ def clicked(kind: str) -> bool:
     """Whether this callback was called by a click on a pattern-matching button of `kind` (Dash
     also calls it when such buttons are drawn anew, with no click)."""
     trigger = ctx.triggered_id
-    return isinstance(trigger, dict) and trigger.get("type") == kind and bool(ctx.triggered and ctx.triggered[0]["value"])
+    pressed = bool(ctx.triggered and ctx.triggered[0]["value"])
+    return isinstance(trigger, dict) and trigger.get("type") == kind and pressed
 
 
 def built_event(form: str, ruleset: Optional[str], choices: Choices, event_type: Optional[str],

@@ -15,11 +15,11 @@ from dash import ALL, Input, Output, State, ctx, dcc, get_relative_path, html, n
 
 from dashboard import ids, record_map
 from dashboard.data import DashboardData, GameView
-from dashboard.form_view import (
-    builder, clicked, data_of, errors_for, fields_of, items_list, refusal, register_builder, register_fields, side_field,
-    spec_of, values_of,
-)
 from dashboard.form_data import picked
+from dashboard.form_view import (
+    builder, clicked, data_of, errors_for, fields_of, items_list, refusal, register_builder, register_fields,
+    side_field, spec_of, values_of,
+)
 from dashboard.forms import LOCATION_KINDS, location_fields
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.pages.disputes import DECISIONS, game_of, rights
@@ -96,7 +96,7 @@ def _correction(data: DashboardData, gv: GameView, choices: Choices, types: list
                          placeholder="choose the event"),
             html.Label("what was wrong", htmlFor=ids.RECORD_FIX_CLAIM),
             dcc.Textarea(id=ids.RECORD_FIX_CLAIM, value=_claim(data, gv, about), className="claim"),
-            html.Label("decision", htmlFor=ids.RECORD_FIX_DECISION),
+            html.Span("decision", className="label"),
             dcc.RadioItems(id=ids.RECORD_FIX_DECISION, options=list(DECISIONS), value=CORRECTION, inline=True),
             html.Label("rule id", htmlFor=ids.RECORD_FIX_RULE),
             dcc.Input(id=ids.RECORD_FIX_RULE, value=_rule(data, gv, about), className="text"),
@@ -163,9 +163,9 @@ def audit_panel(data: DashboardData, gv: GameView, seqs: list[int]) -> list:
         line = gv.line(seq)
         out.append(html.H4(f"Stored {headline(line)}", className="stored", **{"data-seq": seq}))
         if line["data"].get("source") == "service":
-            out.append(html.P(f"By the service: commitment {line['data'].get('commitment', '')[:16]}…, proof "
-                              f"{line['data'].get('mac', '')[:16]}… (checked by `umpire verify-dice` after the reveal)",
-                              className="proof"))
+            out.append(html.P(f"By the service: commitment {line['data'].get('commitment', '')[:16]}…, "
+                              f"proof {line['data'].get('mac', '')[:16]}… (checked by `umpire verify-dice` after "
+                              "the reveal)", className="proof"))
         out += rules_panel(data, gv, seq, False)
     return out
 

@@ -66,8 +66,8 @@ def layout(**_: Any) -> html.Div:
             ]),
             html.Div(className="field", children=[
                 html.Label("rule system", htmlFor=ids.RECORD_RULESET),
-                dcc.Dropdown(id=ids.RECORD_RULESET, options=[{"label": find(r).title or r, "value": r} for r in rulesets],
-                             value=chosen, clearable=False, className="choice"),
+                dcc.Dropdown(id=ids.RECORD_RULESET, value=chosen, clearable=False, className="choice",
+                             options=[{"label": find(r).title or r, "value": r} for r in rulesets]),
             ]),
             html.Div(id=ids.form_fields(FORM), className="fields",
                      children=fields_of(FORM, start_spec(chosen), choices(chosen), rows=FIRST_ROWS)),

@@ -147,7 +147,7 @@ def test_a_players_correction_raises_the_dispute_for_a_referee_to_rule(api_db):
     recording.append_batch(admin.services, admin.reader.principal, "g-1", small_game().lines)
     german = scribe_data(api_db, "player", "german", "g-1")
     assert scribe.correct(german, "g-1", 4, " ", {"decision": "overturned"})["field"] == "claim"
-    [raised] = scribe.correct(german, "g-1", 4, "b-fo deployed off its hex",
-                              {"decision": "overturned", "corrections": [{"type": "TurnStarted", "data": {}}]})["events"]
+    ruling = {"decision": "overturned", "corrections": [{"type": "TurnStarted", "data": {}}]}
+    [raised] = scribe.correct(german, "g-1", 4, "b-fo deployed off its hex", ruling)["events"]
     assert (raised["type"], raised["side"], raised["data"]["about"]) == ("DisputeRaised", "german", 4)
     assert german.services.ledger.last_seq("g-1") == raised["seq"]  # no ruling: a player does not rule
