@@ -32,6 +32,7 @@ from domain.rules.engine import FAILING
 TITLE = "Record"
 EVENT, FIX = ids.EVENT_FORM, ids.FIX_FORM
 RECENT = 8
+CORRECTABLE = 300  # the last events offered for a correction at the table
 CORRECTION = "overturned"  # a mistake corrected: the ruling overturns what was recorded
 
 
@@ -111,7 +112,9 @@ def _correction(data: DashboardData, gv: GameView, choices: Choices, types: list
 
 # -- what the page shows ---------------------------------------------------------------------------
 def _event_options(gv: GameView) -> list[dict[str, Any]]:
-    return [{"label": headline(l), "value": l["seq"]} for l in reversed(gv.lines) if l["type"] != "GameStarted"]
+    """The events a correction may be about, the latest first (an older one: the Disputes page)."""
+    return [{"label": headline(l), "value": l["seq"]} for l in reversed(gv.lines[-CORRECTABLE:])
+            if l["type"] != "GameStarted"]
 
 
 def _disputed(gv: GameView) -> set[int]:
@@ -121,9 +124,9 @@ def _disputed(gv: GameView) -> set[int]:
 def _to_correct(data: DashboardData, gv: GameView) -> Optional[int]:
     """The latest event with a mistake (a violation, a mismatch, a missing roll: what makes `umpire
     audit` fail) that nobody has disputed yet."""
-    disputed = _disputed(gv)
+    disputed, oldest = _disputed(gv), gv.last - CORRECTABLE
     mistaken = [seq for seq, apps in data.applications(gv).items()
-                if seq not in disputed and any(a.verdict in FAILING for a in apps)]
+                if seq > oldest and seq not in disputed and any(a.verdict in FAILING for a in apps)]
     return max(mistaken) if mistaken else None
 
 
