@@ -17,9 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from domain.board.hexes import distance, to_cube
+from domain.board.hexes import Placement, distance, to_cube
 from domain.board.state import UnitState
-from domain.board.terrain import Board
 
 FILE = Path(__file__).with_name("vehicles.json")
 ARMOURED = ("tank", "armoured-car")
@@ -220,6 +219,13 @@ class Facings:
 
     def __init__(self):
         self.degrees: dict[str, float] = {}
+        self._placement: tuple[int, Any] = (-1, None)
+
+    def placement(self, board):
+        """The maps' placement, made again only when a map is added (not once per move)."""
+        if self._placement[0] != len(board.maps):
+            self._placement = (len(board.maps), Placement.tolerant(board.maps))
+        return self._placement[1]
 
     def of(self, unit: str) -> Optional[float]:
         return self.degrees.get(unit)
@@ -232,7 +238,7 @@ class Facings:
             if isinstance(d.get("facing"), int):
                 self.degrees[d["unit"]] = 60.0 * (d["facing"] % 6)
             elif len(d.get("path", ())) >= 2:
-                placement = Board(board).placement
+                placement = self.placement(board)
                 a, b = to_cube(d["path"][-2], placement), to_cube(d["path"][-1], placement)
                 angle = _bearing(a, b)
                 if angle is not None:
@@ -255,7 +261,7 @@ def bearing(ctx, frm: Optional[str], to: str) -> Optional[float]:
     """The direction from hex `frm` to hex `to`, degrees clockwise from north (None: the same hex)."""
     if frm is None:
         return None
-    placement = Board(ctx.board).placement
+    placement = facings(ctx).placement(ctx.board)
     return _bearing(to_cube(frm, placement), to_cube(to, placement))
 
 
@@ -302,7 +308,7 @@ class BridgeDrops:
         if named:
             return str(named)
         loc, side = line["data"].get("location"), line.get("side")
-        placement = Board(board).placement
+        placement = Placement.tolerant(board.maps)
         for u in board.units.values():
             spec = spec_of(u)
             if spec is not None and spec.get("while_carrying_bridge") and u.location and loc and not u.eliminated \
