@@ -42,7 +42,7 @@ UNIT_REFS = {
     "Embarked": ("carrier", "units"), "Disembarked": ("carrier", "units"),
 }
 # Where units come into the game: deployed, or the squads of a broken-up Sturmtruppen platoon.
-DECLARES = {"UnitDeployed": ("unit",), "PlatoonBrokenUp": ("squads",)}
+DECLARES = {"UnitDeployed": ("unit",), "PlatoonBrokenUp": ("squads",), "CloseCombatFought": ("combat",)}
 ELEMENT_REFS = {
     "BarrageDeclared": ("elements", "target_element"), "ArtilleryPointsSpent": ("element",),
     "ScatterTested": ("element",), "BarrageResolved": ("element",),

@@ -13,8 +13,8 @@ dropped, it cannot be picked up again ... fascines cannot be destroyed by enemy 
 
 In the log (docs/game-log-extensions.md): the drop is a `DieRolled` with purpose `IM.TANK.FASCINE.DROP`
 (a d6 about the tank, beside or in the extra-wide trench hex), the unjamming one with
-`IM.TANK.FASCINE.UNJAM`; a dropped fascine is a `MarkerPlaced` `fascine` in the trench hex (the
-crossing point movement reads). A tank carries a fascine when it is British or its `attrs.fascine` is
+`IM.TANK.FASCINE.UNJAM`; the drop roll of 3-6 lays the fascine in the trench hex, which a `MarkerPlaced`
+`fascine` there may show (the crossing point the moves of poor crossers read). A tank carries a fascine when it is British or its `attrs.fascine` is
 true (false: it carries none).
 """
 from __future__ import annotations
@@ -57,7 +57,8 @@ class FascineChecks(PhaseEnd, RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.fascines: dict[str, Fascine] = {}
-        self.drops: list[tuple[str, int, tuple[int, str]]] = []   # (trench hex, seq of the roll, phase) owed a marker
+        self.drops: list[tuple[str, int, tuple[int, str]]] = []   # (trench hex, seq of the roll, phase) of the phase
+        self.crossings: dict[str, int] = {}                       # trench hex -> seq of the drop that bridged it
         self.moved: dict[str, tuple[int, str, int]] = {}          # tank -> (turn, phase, seq) of its last move
 
     def _fascine(self, tank: str) -> Fascine:
@@ -86,14 +87,17 @@ class FascineChecks(PhaseEnd, RuleModule):
 
     def _scope(self, line, unit) -> list[RuleApplication]:
         board, seq = self.ctx.board, line["seq"]
+        view = board_view(self.ctx)
         agreed = "extra-wide-trenches" in board.permissions or any(
-            "EXTRAWIDE" in str(o).upper() or "extra-wide" in str(o).lower() for o in board.options)
+            "EXTRAWIDE" in str(o).upper() or "extra-wide" in str(o).lower() for o in board.options) or any(
+            extra_wide(view, loc) for loc in board.hexes) or any(
+            m.get("marker") == "trench-extra-wide" for m in view.live_markers())
         nation = str((board.sides.get(unit.side or "") or {}).get("nation", "")).lower()
         carries = unit.attrs.get("fascine", nation in ("british", "britain", "uk"))
         out = [rule("IM.TANK.FASCINE.SCOPE").judge(
             seq, agreed, "the scenario has extra-wide trenches",
-            "\"This rule applies only if the scenario states that certain trenches are extra wide\": GameStarted "
-            "names neither the permission extra-wide-trenches nor the option")]
+            "\"This rule applies only if the scenario states that certain trenches are extra wide\": the scenario has "
+            "none (no extra-wide trench on the map, no permission extra-wide-trenches)")]
         if not carries:
             out.append(rule("IM.TANK.FASCINE.SCOPE").violation(
                 seq, f"{unit.unit} carries no fascine (fascines are carried on top of British tanks; attrs.fascine)",
@@ -138,6 +142,7 @@ class FascineChecks(PhaseEnd, RuleModule):
             f.state = "dropped"
             if trench is not None:
                 self.drops.append((trench, seq, f.phase))
+                self.crossings.setdefault(trench, seq)
             out.append(rule("IM.TANK.FASCINE.DROP").ok(seq, f"{result}: the fascine drops into the trench"))
         else:
             f.state = "jammed"
@@ -188,11 +193,8 @@ class FascineChecks(PhaseEnd, RuleModule):
             "fascines cannot be destroyed by enemy fire", recorded=d.location)]
 
     def close(self, seq: int) -> list[RuleApplication]:
-        out = [rule("IM.TANK.FASCINE.DROP").mismatch(
-            roll, f"the drop roll says the fascine drops into {trench}, and no fascine marker is placed there",
-            related=[roll]) for trench, roll, _ in self.drops]
-        self.drops = []
-        return out
+        self.drops = []      # a marker for a drop is placed in its phase
+        return []
 
     # -- crossing ---------------------------------------------------------------------------------
     def on_UnitMoved(self, line):
@@ -210,7 +212,7 @@ class FascineChecks(PhaseEnd, RuleModule):
         view = board_view(self.ctx)
         mover = mover_for(view, unit, self.ctx.tables)
         for loc in d.path[1:]:
-            if not extra_wide(view, loc) or view.markers(loc)["fascine"]:
+            if not extra_wide(view, loc) or view.markers(loc)["fascine"] or loc in self.crossings:
                 continue
             if f is not None and f.state in ("jammed", "jammed-for-good") and f.trench == loc:
                 out.append(rule("IM.TANK.FASCINE.DROP").violation(
@@ -233,8 +235,8 @@ COVERAGE = {
     "IM.TANK.FASCINE.SCOPE": ("implemented", f"{T}test_fascines_need_extra_wide_trenches_and_a_british_tank"),
     "IM.TANK.FASCINE.DROP": ("implemented", f"{T}test_ec_38_a_jam_then_an_unjam_then_a_drop; "
                              f"{T}test_a_drop_places_the_fascine_where_other_tanks_cross",
-                             "the d6 beside an extra-wide trench: 3-6 a fascine marker in the trench hex, 1-2 jammed "
-                             "(the tank may not enter that trench hex)"),
+                             "the d6 beside an extra-wide trench: 3-6 the crossing point (a fascine marker only after "
+                             "one), 1-2 jammed (the tank may not enter that trench hex)"),
     "IM.TANK.FASCINE.UNJAM": ("implemented", f"{T}test_ec_38_a_jam_then_an_unjam_then_a_drop; "
                               f"{T}test_ec_38_a_failed_unjam_jams_it_for_good_and_unjamming_means_not_moving"),
     "IM.TANK.FASCINE.ONCE": ("implemented", f"{T}test_a_fascine_drops_once_and_stays"),

@@ -1,7 +1,7 @@
 """The vehicle catalogue (vehicles.json): what the text gives of each new vehicle, read as data.
 
-A unit is a catalogue vehicle when its `UnitDeployed.attrs.model` (or `attrs.vehicle`, or a name that
-is exactly one of the aliases) names a catalogue entry, compared without case, spaces, dots, hyphens
+A unit is a catalogue vehicle when its `UnitDeployed.attrs.model` (or `attrs.type` or `attrs.kind`, or a
+name that is exactly one of the aliases) names a catalogue entry, compared without case, spaces, dots, hyphens
 or brackets. What the text leaves to the counter or the play aid is read from the log
 (`attrs.gun`, `attrs.mgs`, `attrs.mg_firepower`, `attrs.breakdown_modifier`, `attrs.blast`) or from
 the table pack (`BLAST`: gun -> blast power), never invented: a value that is nowhere is None, and
@@ -79,7 +79,7 @@ def spec_of(unit: Optional[UnitState]) -> Optional[VehicleSpec]:
     """The catalogue entry the unit's counter is, or None (a Landships! vehicle, or not a vehicle)."""
     if unit is None:
         return None
-    for named in (unit.attrs.get("model"), unit.attrs.get("vehicle")):
+    for named in (unit.attrs.get("model"), unit.attrs.get("type"), unit.attrs.get("kind")):
         if named:
             found = spec_named(str(named))
             if found is not None:
