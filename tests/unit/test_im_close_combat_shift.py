@@ -42,3 +42,14 @@ def test_the_shift_roll_against_the_grid():
     assert verdicts(g.audit(), "IM.OPTCBT.CCSHIFT", resolved) == ["unverifiable"]
     g, resolved = combat(None)
     assert verdicts(g.audit(), "IM.OPTCBT.CCSHIFT", resolved) == ["missing-roll"]
+
+
+def test_a_close_combat_introduces_its_combat_as_the_subject_of_its_rolls():
+    # game-log-extensions.md, CloseCombatFought: "its `DieRolled` (purpose `LS.CACRT`, subject the `combat`) follows";
+    # game-log.md, Dice: a roll's subject is one an earlier event introduces
+    g, _ = combat(None)
+    report = audit(g.lines, tables=TablePack("none", tables={}), interpretations=Interpretations())
+    assert [a for a in report.applications if a.rule == "IM.CORE.REF"] == []
+    g.roll("LS.CACRT", 4, "c2", BRIT)   # a combat no event fought
+    report = audit(g.lines, tables=TablePack("none", tables={}), interpretations=Interpretations())
+    assert [(a.recorded, a.verdict.value) for a in report.applications if a.rule == "IM.CORE.REF"] == [("c2", "violation")]
