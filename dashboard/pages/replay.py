@@ -186,9 +186,10 @@ def board_key(gv: GameView) -> str:
     """A digest of what the board's unchanging traces are drawn from (the renderer, the table, the
     maps, the terrain, the hexes the game names): when an appended event changes it, the page
     redraws the whole board, as a step sends only the traces after those."""
-    board = gv.map
-    basis = [renderer_for(gv).name, static_traces(gv), gv.final.table, board.maps, board.hexes, board.hexsides,
-             sorted(board.all_locations())]
+    basis = [renderer_for(gv).name, static_traces(gv), gv.final.table]
+    if gv.geometry == "hex":   # a tabletop's terrain is its table; only a hex game has maps
+        board = gv.map
+        basis += [board.maps, board.hexes, board.hexsides, sorted(board.all_locations())]
     return hashlib.sha256(json.dumps(basis, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
 
