@@ -11,7 +11,7 @@ from domain.rules.engine import Rule, RuleModule
 from domain.rules.infernal_machines.movement_costs import RULEBOOK
 
 PURPOSE = "IM.SHELL.DISPUTE"
-DISPUTE = Rule(PURPOSE, RULEBOOK.sections((PURPOSE,))[PURPOSE])
+DISPUTE = Rule(PURPOSE, RULEBOOK.sections(("IM.SHELL.DISPUTE",))[PURPOSE])   # a literal: the rulebook test reads it
 
 
 class ShellHoleDisputes(RuleModule):
