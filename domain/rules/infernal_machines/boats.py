@@ -71,10 +71,14 @@ class BoatChecks(PhaseEnd, RuleModule):
         self.ncrt: list[tuple[int, str, str]] = []              # (seq, boat, attack) owed an NCRT die
         self.barges: list[tuple[int, str, str, str]] = []       # barge moves of the phase: (seq, barge, from, to)
         self.steamers: set[tuple[str, str]] = set()             # the phase's steamboat moves: (from, to)
+        self.any_boat = False
         facings(ctx)
 
+    def after_UnitDeployed(self, line):
+        self.any_boat = self.any_boat or kind(self.ctx.board.units.get(self.ctx.typed(line).unit)) is not None
+
     def after_PhaseStarted(self, line):
-        if line["phase"] == "vehicle-movement":
+        if line["phase"] == "vehicle-movement" and self.any_boat:
             self.start = {u.unit: u.location for u in self.ctx.board.units.values() if u.unit_class in PLATOONS}
         return []
 
@@ -251,6 +255,8 @@ class BoatChecks(PhaseEnd, RuleModule):
             line["seq"], f"a hit boat \"is not automatically eliminated\": the NCRT die comes first", related=[owed[0][0]])]
 
     def close(self, seq: int) -> list[RuleApplication]:
+        if not (self.barges or self.ncrt):
+            return []
         out = [rule("IM.NAV.MOVE").judge(
             at, (start, end) in self.steamers, f"{barge} is towed by a steamboat from {start} to {end}",
             f"barges 'have no motive power of their own': {barge} moves from {start} to {end} and no steamboat tows it",

@@ -173,6 +173,8 @@ class LightVehicleChecks(PhaseEnd, RuleModule):
         return []
 
     def close(self, seq: int) -> list[RuleApplication]:
+        if not (self.checks or self.to_cover):
+            return []
         out = []
         for check in self.checks.values():
             out += self._judge(check)

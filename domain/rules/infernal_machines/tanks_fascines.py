@@ -27,7 +27,7 @@ from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.movement_costs import extra_wide, mover_for
 from domain.rules.infernal_machines.tanks import RULEBOOK
-from domain.rules.infernal_machines.vehicles import PhaseEnd, is_tank
+from domain.rules.infernal_machines.vehicles import is_tank
 
 SECTIONS = RULEBOOK.sections((
     "IM.TANK.FASCINE.SCOPE", "IM.TANK.FASCINE.DROP", "IM.TANK.FASCINE.UNJAM", "IM.TANK.FASCINE.ONCE",
@@ -51,7 +51,7 @@ class Fascine:
     phase: Optional[tuple[int, str]] = None
 
 
-class FascineChecks(PhaseEnd, RuleModule):
+class FascineChecks(RuleModule):
     """The fascine dice, the fascine markers and tanks entering extra-wide trench hexes."""
 
     def __init__(self, ctx):
@@ -175,7 +175,8 @@ class FascineChecks(PhaseEnd, RuleModule):
         d = self.ctx.typed(line)
         if d.marker != "fascine" or d.unit is not None or line["turn"] == 0:
             return []
-        found = next((x for x in self.drops if x[0] == d.location and x[2] == (line["turn"], line["phase"])), None)
+        self.drops = [x for x in self.drops if x[2] == (line["turn"], line["phase"])]    # a marker comes in its phase
+        found = next((x for x in self.drops if x[0] == d.location), None)
         if found is not None:
             self.drops.remove(found)
             return [rule("IM.TANK.FASCINE.DROP").ok(line["seq"], f"the fascine lies in {d.location}",
@@ -191,10 +192,6 @@ class FascineChecks(PhaseEnd, RuleModule):
         return [rule("IM.TANK.FASCINE.ONCE").violation(
             line["seq"], f"the fascine in {d.location} is removed: once dropped it cannot be picked up again, and "
             "fascines cannot be destroyed by enemy fire", recorded=d.location)]
-
-    def close(self, seq: int) -> list[RuleApplication]:
-        self.drops = []      # a marker for a drop is placed in its phase
-        return []
 
     # -- crossing ---------------------------------------------------------------------------------
     def on_UnitMoved(self, line):

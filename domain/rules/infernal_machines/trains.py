@@ -340,6 +340,8 @@ class TrainChecks(PhaseEnd, RuleModule):
         return out
 
     def close(self, seq: int) -> list[RuleApplication]:
+        if not self.hits:
+            return []
         out = [rule("IM.TRAIN.AT_AGAINST").judge(
             at, not left, f"car {car} of {train}: its support weapons and crews are eliminated",
             f"\"If a 'hit' result is recorded, all support weapons and crews in that car are eliminated\": "

@@ -13,7 +13,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -70,7 +70,9 @@ def _aliases() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def spec_named(model: str) -> Optional[VehicleSpec]:
+    """The catalogue entry a model name names (remembered: a name is compared once, not at every shot)."""
     found = _aliases().get(key(model))
     return VehicleSpec(found, catalogue()["vehicles"][found]) if found else None
 

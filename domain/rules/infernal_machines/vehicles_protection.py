@@ -154,6 +154,8 @@ class VehicleProtection(PhaseEnd, RuleModule):
         return []
 
     def close(self, seq: int) -> list[RuleApplication]:
+        if not self.checks:
+            return []
         out = [app for c in self.checks.values() for app in self._crew(c)]
         self.checks = {}
         return out

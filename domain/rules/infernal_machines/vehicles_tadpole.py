@@ -122,6 +122,11 @@ class TadpoleChecks(PhaseEnd, RuleModule):
         self.mortars: dict[str, Mortar] = {}
         self.owed: list[tuple[int, str, str, int]] = []      # (seq, tadpole, attack, resolved seq): ammunition die
         facings(ctx)                                         # a fold: made now, so that it sees every line
+        self.tadpoles: set[str] = set()
+
+    def after_UnitDeployed(self, line):
+        if is_tadpole(self.ctx.board.units.get(self.ctx.typed(line).unit)):
+            self.tadpoles.add(self.ctx.typed(line).unit)
 
     def _mortar(self, tadpole: str) -> Mortar:
         return self.mortars.setdefault(tadpole, Mortar())
@@ -236,6 +241,8 @@ class TadpoleChecks(PhaseEnd, RuleModule):
         return out
 
     def close(self, seq: int) -> list[RuleApplication]:
+        if not self.tadpoles:
+            return []
         out, used = [], set()
         for at, tadpole, attack, _ in self.owed:
             rolls = [x for x in self.ctx.rolls("IM.VEH.TADPOLE.AMMO_HIT", after=at, before=seq + 1)
@@ -268,8 +275,8 @@ class TadpoleChecks(PhaseEnd, RuleModule):
         if board.phase != "vehicle-movement" or not board.active:
             return []
         view, out = board_view(self.ctx), []
-        for tank in board.units.values():
-            if not is_tadpole(tank) or tank.side != board.active or tank.eliminated or tank.location is None:
+        for tank in (board.units[t] for t in self.tadpoles if t in board.units):
+            if tank.side != board.active or tank.eliminated or tank.location is None:
                 continue
             near = [distance(tank.location, u.location, view.placement) for u in board.units.values()
                     if u.side == tank.side and u.unit_class in LEASHED_TO and u.location and not u.eliminated]
