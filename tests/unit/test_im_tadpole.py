@@ -92,6 +92,7 @@ def test_the_mortar_scatters_one_hexagon_without_a_test():
     _, car_hit = mortar(g, "a5", results=[("g-car", "eliminated")])
     report = g.audit()
     assert verdicts(report, "IM.VEH.TADPOLE.SCATTER", good) == ["ok"]
+    assert verdicts(report, "IM.SW.MORTAR.SCATTER", good) == []   # no trench mortar's scatter d6 is asked of it
     assert "violation" in verdicts(report, "IM.VEH.TADPOLE.SCATTER", tested - 3)     # the scatter test
     assert "missing-roll" in verdicts(report, "IM.VEH.TADPOLE.SCATTER", no_direction)
     assert "mismatch" in verdicts(report, "IM.VEH.TADPOLE.SCATTER", on_target)

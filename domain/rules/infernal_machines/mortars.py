@@ -19,6 +19,7 @@ from domain.board.state import UnitState
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import SMALL_ARMS_PHASES, Shot, Term, fire_facts, is_mortar, rule
+from domain.rules.infernal_machines.vehicles_tadpole import mortar_shot
 from domain.rules.interpretations import Interpretation, declare
 
 TEXT_RANGE = {"light": 13, "medium": 10}   # "It had a range of 13 hexagons", "had a range of 10 hexagons"
@@ -193,6 +194,8 @@ class MortarChecks(RuleModule):
         shot = self.facts.shot(resolved.attack)
         if shot is None or not any(is_mortar(self.ctx.board.units.get(f)) for f in shot.firers):
             return []
+        if mortar_shot(shot, self.ctx.board) is not None:
+            return []   # a Tadpole's mortar "automatically scatters one hexagon": no scatter d6 (IM.VEH.TADPOLE.SCATTER)
         scatter = [r for r in shot.rolls if r["data"].get("purpose", "").startswith("IM.SW.MORTAR.SCATTER")]
         if not scatter:
             return [rule("IM.SW.MORTAR.SCATTER").missing_roll(
