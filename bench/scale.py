@@ -1,12 +1,20 @@
-"""Umpire at scale: import a generated corpus into SQLite and PostgreSQL, follow it with the
-analytics projection, and time each analytics query against a raw SQL aggregation over the same
-stored events, in the same run.
+"""Umpire at scale (`umpire bench --scale`): many games written by several processes while workers
+follow them, on a scratch PostgreSQL database (or a new SQLite file).
 
-Memory is measured as the process's resident set (VmRSS) sampled after every tenth of the
-corpus, and its peak (getrusage ru_maxrss) before and after the queries; each store is measured
-in a child process of its own, so that its peak is its own. Games are generated, imported and
-dropped one at a time and the projection reads the notification log page by page, so the samples
-stay flat while the store grows.
+1. Templates: `templates` games played by the Infernal Machines generator (`turns` turns, the
+   fixture maps, table pack `sample`). Game i of the run is template i mod `templates` under an id
+   of its own, so that 10,000 games cost a hundred games of generation; each is a whole, valid
+   log (its lines checked again on import), and every projection takes it as a game of its own.
+2. Workers: one `umpire worker --projection NAME` process per projection (analytics, boards,
+   audits), started first; each holds its projection's lease before any game is written.
+3. Writers: `writers` processes import their share of the games (a game a transaction, as
+   `umpire import` does). Write throughput: the events over the wall time of the writes.
+4. Meanwhile this process reads every `SAMPLE_SECONDS` how many game events each projection has
+   yet to take (its lag, as the API reports it); after the writes, how long each takes to catch
+   up (its drain).
+5. The workers stop; each analytics query is timed against raw SQL (bench/raw_sql.py).
+
+Memory: the peak resident set (VmHWM) of each writer and each worker, and of this process.
 """
 from __future__ import annotations
 
@@ -16,287 +24,252 @@ import os
 import random
 import resource
 import shutil
+import signal
+import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Optional
 
 from domain.application import Ledger
-from domain.log import chain
-from projections.analytics import AnalyticsProjection, QUERIES
-from bench.corpus import corpus_game
+from domain.log import canonical
+from projections.follow import events_after, view_of, worker_keeps
 from projections.store import ProjectionStore
+from projections.worker import PROJECTIONS
+from bench.raw_sql import query_times
 
 MAPS_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "maps"
-
-RECORDED = "domain.model.game:Game.Recorded"
-TARGET_RATIO = 2.0
-PER_GAME_SAMPLES = 20
+SAMPLE_SECONDS = 2.0
+TEMPLATE_ID = "scale-template-0000"
 
 
-def rss_mb() -> float:
-    """The resident set now, in MiB (Linux /proc; else the peak so far)."""
+def peak_rss_mb(pid: Optional[int] = None) -> Optional[float]:
+    """A process's peak resident set (VmHWM) in MiB; this process's by default."""
     try:
-        with open("/proc/self/status") as fh:
+        with open(f"/proc/{pid or 'self'}/status") as fh:
             for line in fh:
-                if line.startswith("VmRSS:"):
+                if line.startswith("VmHWM:"):
                     return round(int(line.split()[1]) / 1024, 1)
     except OSError:
         pass
-    return peak_rss_mb()
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1) if pid is None else None
 
 
-def peak_rss_mb() -> float:
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def _timed(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
-    """The best of `repeat` runs (seconds) and the last result."""
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
-# -- the corpus: written to files once, imported into each store ---------------------------------------
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` of a run: the derivation of `umpire generate`, so that the corpus is
-    exactly `umpire generate --games N --seed S --turns T`."""
+    """The seed of game `index` of a run: the derivation of `umpire generate`."""
     return random.Random(f"umpire-generate:{seed}:{index}").getrandbits(64)
 
 
-def write_corpus(folder: Path, games: int, seed: int, turns: int, kind: str = "generator") -> dict[str, Any]:
-    """Write `games` logs (NAME.jsonl) one at a time; `kind` "generator" plays them with the seeded
-    game generator (the Infernal Machines RuleSet's) on the fixture maps, "bench" with the lighter bench corpus."""
-    folder.mkdir(parents=True, exist_ok=True)
-    start, events = time.perf_counter(), 0
-    play = _generator_player(turns) if kind == "generator" else \
-        (lambda name, own: corpus_game(name, own, turns=turns).lines)
-    for index in range(1, games + 1):
-        name = f"gen-{seed}-{index:04d}"
-        lines = play(name, game_seed(seed, index))
-        events += len(lines)
-        (folder / f"{name}.jsonl").write_text("".join(t + "\n" for t in chain(lines)), encoding="utf-8")
-    spent = time.perf_counter() - start
-    return {"kind": kind, "games": games, "turns": turns, "events": events, "seconds": round(spent, 1)}
-
-
-def _generator_player(turns: int) -> Callable[[str, int], list[dict[str, Any]]]:
+# -- 1. templates ------------------------------------------------------------------------------------
+def write_templates(folder: Path, count: int, seed: int, turns: int) -> dict[str, Any]:
+    """`count` generated games as canonical lines under TEMPLATE_ID (one file each)."""
     from domain.rules.tables import resolve
     from domain.rulesets import ruleset
     play_game = ruleset("infernal-machines").generator().play_game
     pack = resolve("sample")
     maps = [(f.stem, json.loads(f.read_text(encoding="utf-8"))) for f in sorted(MAPS_DIR.glob("*.json"))]
-    counter = iter(range(10 ** 9))
-
-    def play(name: str, own: int) -> list[dict[str, Any]]:
-        map_name, map_data = maps[next(counter) % len(maps)]
-        return play_game(name, own, map_data, pack, turns=turns, scenario=f"generated on map {map_name}")
-    return play
-
-
-def corpus_files(folder: Path) -> Iterator[Path]:
-    return iter(sorted(folder.glob("*.jsonl")))
-
-
-# -- raw SQL over the stored events -----------------------------------------------------------------
-class RawEvents:
-    """Aggregations straight over the ledger's stored events (JSON inside the state column)."""
-
-    def __init__(self, ledger: Ledger, store: ProjectionStore):
-        self.store = store
-        self.table = getattr(ledger.recorder, "events_table_name", None) or "stored_events"
-
-    def _field(self, path: str) -> str:
-        """A field of the stored line: the event state holds the line as JSON text (domain/model/game.py)."""
-        if self.store.pg:
-            parts = path.split(".")
-            head = "(convert_from(state, 'UTF8')::jsonb->>'line')::jsonb"
-            return head + "".join(f"->'{p}'" for p in parts[:-1]) + f"->>'{parts[-1]}'"
-        return f"json_extract(json_extract(CAST(state AS TEXT), '$.line'), '$.{path}')"
-
-    def _num(self, path: str) -> str:
-        return f"({self._field(path)})::bigint" if self.store.pg else self._field(path)
-
-    def _query(self, select: str, kind: str, group: str, game_id: Optional[str]) -> list[tuple]:
-        where = f"topic = ? AND {self._field('type')} = ?"
-        args: tuple = (RECORDED, kind)
-        if game_id is not None:
-            where, args = where + " AND originator_id = ?", args + (game_id if self.store.pg else game_id.replace("-", ""),)
-        sql = f"SELECT {select} FROM {self.table} WHERE {where} GROUP BY {group} ORDER BY {group}"
-        with self.store.transaction() as cur:
-            cur.execute(self.store.q(sql), args)
-            return cur.fetchall()
-
-    def points_by_element(self, game_id: Optional[str] = None) -> list[tuple]:
-        g, e = self._field("game"), self._field("data.element")
-        return self._query(f"{g}, {e}, SUM({self._num('data.points')}), COUNT(*)", "ArtilleryPointsSpent",
-                           "1, 2", game_id)
-
-    def fire_orders_by_game(self, game_id: Optional[str] = None) -> list[tuple]:
-        granted = ("SUM(CASE WHEN " + self._field("data.granted") + " = 'true' THEN 1 ELSE 0 END)" if self.store.pg
-                   else "SUM(" + self._field("data.granted") + ")")
-        return self._query(f"{self._field('game')}, COUNT(*), {granted}", "FireOrderChecked", "1", game_id)
-
-    def small_arms_by_hex(self, game_id: Optional[str] = None) -> list[tuple]:
-        return self._query(f"{self._field('game')}, {self._field('data.target')}, COUNT(*)", "SmallArmsFired",
-                           "1, 2", game_id)
+    folder.mkdir(parents=True, exist_ok=True)
+    start, events = time.perf_counter(), []
+    for index in range(count):
+        map_name, map_data = maps[index % len(maps)]
+        lines = play_game(TEMPLATE_ID, game_seed(seed, index + 1), map_data, pack, turns=turns,
+                          scenario=f"generated on map {map_name}")
+        (folder / f"t-{index:04d}.jsonl").write_text("".join(canonical(line) + "\n" for line in lines), encoding="utf-8")
+        events.append(len(lines))
+    return {"templates": count, "turns": turns, "seed": seed, "events_per_game_mean": round(statistics.mean(events)),
+            "seconds": round(time.perf_counter() - start, 1)}
 
 
-# -- agreement between the projection and the raw events ---------------------------------------------
-def _agreement(rows: dict[str, list[dict]], raw: RawEvents) -> dict[str, bool]:
-    last: dict[tuple, int] = {}
-    counts: dict[tuple, int] = {}
-    for r in rows["ammunition"]:
-        key = (r["game"], r["element"])
-        last[key] = r["cumulative"]
-        counts[key] = counts.get(key, 0) + 1
-    sums = {(g, e): (int(s), int(n)) for g, e, s, n in raw.points_by_element()}
-    ammo_ok = bool(sums) and sums == {k: (last[k], counts[k]) for k in last}
-    fot: dict[str, list[int]] = {}
-    for r in rows["fire-orders"]:
-        fot.setdefault(r["game"], [0, 0])
-        fot[r["game"]][0] += 1
-        fot[r["game"]][1] += int(r["granted"])
-    fot_ok = bool(fot) and fot == {g: [int(n), int(k)] for g, n, k in raw.fire_orders_by_game()}
-    return {"ammunition": ammo_ok, "fire-orders": fot_ok}
+def game_texts(folder: Path, index: int, templates: int) -> list[str]:
+    """Game `index` of the run: its template's lines under the game's own id."""
+    text = (folder / f"t-{index % templates:04d}.jsonl").read_text(encoding="utf-8")
+    own = f'"game":"scale-{index:05d}"'
+    return text.replace(f'"game":"{TEMPLATE_ID}"', own).splitlines()
 
 
-# -- one store ---------------------------------------------------------------------------------------
-def bench_store_apart(db: str, env: dict[str, str], corpus: Path) -> dict[str, Any]:
-    """`bench_store` in a child process (its own peak RSS); in this process where fork is missing."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return bench_store(db, env, corpus)
-    with multiprocessing.get_context("fork").Pool(1) as pool:
-        return pool.apply(bench_store, (db, env, corpus))
-
-
-def bench_store(db: str, env: dict[str, str], corpus: Path) -> dict[str, Any]:
+# -- 3. writers ----------------------------------------------------------------------------------------
+def write_share(env: dict[str, str], folder: str, indices: list[int], templates: int, results: Any) -> None:
+    """A writer process: import games `indices`, one a transaction; report events, time and memory."""
     ledger = Ledger(env)
-    store = ProjectionStore(db)
-    try:
-        out = {"import": _import(ledger, corpus)}
-        projection = AnalyticsProjection(ledger, store)
-        out["projection"] = _catch_up(projection)
-        out["peak_rss_mb_before_queries"] = peak_rss_mb()
-        out["queries"] = _queries(ledger, store)
-        out["peak_rss_mb"] = peak_rss_mb()  # the all-games answers (100,000 rows and more) included
-        return out
-    finally:
-        store.close()
-        ledger.close()
+    events, start = 0, time.perf_counter()
+    for index in indices:
+        events += ledger.import_lines(game_texts(Path(folder), index, templates)).appended
+    results.put({"events": events, "seconds": time.perf_counter() - start, "peak_rss_mb": peak_rss_mb()})
+    ledger.close()
 
 
-def _import(ledger: Ledger, corpus: Path) -> dict[str, Any]:
-    files = list(corpus_files(corpus))
-    events, spent, samples = 0, 0.0, []
-    tenth = max(1, len(files) // 10)
-    for i, path in enumerate(files):
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.readlines()
-        start = time.perf_counter()
-        ledger.import_lines(lines)
-        spent += time.perf_counter() - start
-        events += len(lines)
-        if (i + 1) % tenth == 0 or i + 1 == len(files):
-            samples.append({"games": i + 1, "events": events, "rss_mb": rss_mb()})
-    return {"games": len(files), "events": events, "seconds": round(spent, 2),
-            "events_per_second": round(events / spent) if spent else None, "rss_samples": samples}
-
-
-def _catch_up(projection: AnalyticsProjection) -> dict[str, Any]:
+def run_writers(env: dict[str, str], folder: Path, games: int, templates: int, writers: int) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")  # a clean process: no connection of this one inherited
+    results = context.Queue()
+    procs = [context.Process(target=write_share, args=(env, str(folder), list(range(w, games, writers)), templates, results))
+             for w in range(writers)]
     start = time.perf_counter()
-    taken = projection.catch_up()
-    spent = time.perf_counter() - start
-    again = projection.catch_up()
-    return {"events": taken, "seconds": round(spent, 2), "events_per_second": round(taken / spent) if spent else None,
-            "second_catch_up_events": again, "rss_mb_after": rss_mb()}
+    for proc in procs:
+        proc.start()
+    shares = [results.get() for _ in procs]
+    for proc in procs:
+        proc.join()
+    seconds = time.perf_counter() - start
+    events = sum(s["events"] for s in shares)
+    return {"writers": writers, "games": games, "events": events, "seconds": round(seconds, 1),
+            "events_per_second": round(events / seconds), "writer_peak_rss_mb": max(s["peak_rss_mb"] for s in shares)}
 
 
-def _queries(ledger: Ledger, store: ProjectionStore) -> dict[str, Any]:
-    raw = RawEvents(ledger, store)
-    raw_fns = {"ammunition": raw.points_by_element, "fire-orders": raw.fire_orders_by_game,
-               "resistance": raw.small_arms_by_hex}
-    summary = sorted(ledger.games(), key=lambda g: g.game)
-    picks = [g.game for g in summary[:: max(1, len(summary) // PER_GAME_SAMPLES)]][:PER_GAME_SAMPLES]
-    from domain.model.ids import game_uuid
-    out: dict[str, Any] = {}
-    rows: dict[str, list[dict]] = {}
-    for kind, query in QUERIES.items():
-        seconds, result = _timed(lambda: query(ledger, store))
-        rows[kind] = result["rows"]
-        raw_seconds, _ = _timed(raw_fns[kind])
-        per_game = sum(_timed(lambda g=g: query(ledger, store, g), 1)[0] for g in picks) / max(1, len(picks))
-        raw_per_game = sum(_timed(lambda g=g: raw_fns[kind](str(game_uuid(g))), 1)[0] for g in picks) / max(1, len(picks))
-        out[kind] = {"rows": len(rows[kind]), "analytics_seconds": round(seconds, 4),
-                     "raw_sql_seconds": round(raw_seconds, 4), "ratio": round(seconds / raw_seconds, 3),
-                     "per_game_analytics_seconds": round(per_game, 5), "per_game_raw_sql_seconds": round(raw_per_game, 5),
-                     "per_game_ratio": round(per_game / raw_per_game, 3),
-                     "within_target": seconds <= TARGET_RATIO * raw_seconds and per_game <= TARGET_RATIO * raw_per_game}
-    out["agree_with_raw_sql"] = _agreement(rows, raw)
+# -- 2. workers, 4. lag --------------------------------------------------------------------------------
+class Workers:
+    """One `umpire worker --projection NAME` process per projection."""
+
+    def __init__(self, db: str, log: Path):
+        self.log = open(log, "w", encoding="utf-8")
+        self.procs = {name: subprocess.Popen([sys.executable, "-m", "api.cli", "worker", "--db", db, "--projection", name],
+                                             stderr=self.log, stdout=self.log) for name in PROJECTIONS}
+
+    def wait_for_leases(self, store: ProjectionStore, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while not all(worker_keeps(store, name) for name in PROJECTIONS):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the workers did not take their leases")
+            time.sleep(0.2)
+
+    def stop(self) -> dict[str, Optional[float]]:
+        """Stop them (SIGTERM); their peak resident sets."""
+        peaks = {name: peak_rss_mb(proc.pid) for name, proc in self.procs.items()}
+        for proc in self.procs.values():
+            proc.send_signal(signal.SIGTERM)
+        for proc in self.procs.values():
+            proc.wait(120)
+        self.log.close()
+        return peaks
+
+
+class LagSampler(threading.Thread):
+    """Every SAMPLE_SECONDS, each projection's lag in game events (what the API reports)."""
+
+    def __init__(self, ledger: Ledger):
+        super().__init__(daemon=True)
+        self.ledger, self.stop_event = ledger, threading.Event()
+        self.samples: dict[str, list[tuple[float, int]]] = {name: [] for name in PROJECTIONS}
+        self.seconds_spent = 0.0
+
+    def lags(self) -> dict[str, int]:
+        start = time.perf_counter()
+        out = {name: events_after(self.ledger, view_of(self.ledger, cls).position()) for name, cls in PROJECTIONS.items()}
+        self.seconds_spent += time.perf_counter() - start
+        return out
+
+    def run(self) -> None:
+        while not self.stop_event.wait(SAMPLE_SECONDS):
+            now = time.monotonic()
+            for name, lag in self.lags().items():
+                self.samples[name].append((now, lag))
+
+    def figures(self, start: float, end: float) -> dict[str, Any]:
+        out = {}
+        for name, samples in self.samples.items():
+            during = sorted(lag for at, lag in samples if start <= at <= end) or [0]
+            out[name] = {"p50": _percentile(during, 50), "p99": _percentile(during, 99), "max": during[-1],
+                         "samples": len(during)}
+        return out
+
+
+def _percentile(values: list[int], p: float) -> int:
+    """The nearest-rank percentile of sorted values."""
+    rank = max(1, -(-len(values) * p // 100))
+    return values[int(rank) - 1]
+
+
+def drain(sampler: LagSampler, since: float, timeout: float) -> dict[str, dict[str, Any]]:
+    """After the writes: how long each projection takes to take every event, or, when it has not
+    within `timeout`, what it has left; and how fast it took them meanwhile."""
+    first = sampler.lags()
+    done: dict[str, float] = {}
+    left = dict(first)
+    deadline = since + timeout
+    while len(done) < len(PROJECTIONS) and time.monotonic() < deadline:
+        time.sleep(1.0)
+        left = sampler.lags()
+        for name, lag in left.items():
+            if lag == 0 and name not in done:
+                done[name] = time.monotonic() - since
+    spent = time.monotonic() - since
+    out = {}
+    for name in PROJECTIONS:
+        seconds = done.get(name, spent)
+        taken = first[name] - (0 if name in done else left[name])
+        out[name] = {"lag_at_end_of_writes": first[name], "seconds": round(done[name], 1) if name in done else None,
+                     "left_at_timeout": None if name in done else left[name],
+                     "events_per_second": round(taken / seconds) if seconds > 0 and taken > 0 else None}
     return out
 
 
-# -- both stores -------------------------------------------------------------------------------------
-def _sqlite_env(path: str) -> dict[str, str]:
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "10"}
-
-
-def _pg_env(url: str) -> dict[str, str]:
-    from urllib.parse import unquote, urlparse
-    u = urlparse(url)
-    return {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": u.path.lstrip("/") or "postgres",
-            "POSTGRES_HOST": u.hostname or "127.0.0.1", "POSTGRES_PORT": str(u.port or 5432),
-            "POSTGRES_USER": unquote(u.username or "postgres"), "POSTGRES_PASSWORD": unquote(u.password or ""),
-            "POSTGRES_POOL_SIZE": "5", "POSTGRES_MAX_OVERFLOW": "5"}
-
-
-def _scratch_database(server_url: str) -> tuple[str, Callable[[], None]]:
+# -- the run -------------------------------------------------------------------------------------------
+def scratch_database(server_url: str) -> tuple[str, Callable[[], None]]:
     """A new, empty database on the server, and how to drop it."""
     import psycopg
     name = f"umpire_scale_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    url = server_url.rsplit("/", 1)[0] + "/" + name
 
     def drop() -> None:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    return url, drop
+    return server_url.rsplit("/", 1)[0] + "/" + name, drop
 
 
-def run_scale_bench(db_sqlite_path: Optional[str], pg_url: Optional[str], games: int = 1000,
-                    seed: int = 1917, *, turns: int = 16, corpus: str = "generator",
-                    corpus_dir: Optional[str] = None, keep: bool = False) -> dict[str, Any]:
-    """Write `games` seeded games (the game generator's, or `corpus="bench"` for the lighter bench
-    corpus) and import them into a new SQLite file and into a scratch database on the PostgreSQL
-    server at `pg_url` (dropped afterwards unless `keep`); either store may be None to skip it.
-    With `corpus_dir` holding *.jsonl logs, those are imported instead. Returns the figures."""
-    report: dict[str, Any] = {"games": games, "seed": seed, "target_ratio": TARGET_RATIO, "stores": {}}
-    if db_sqlite_path and os.path.exists(db_sqlite_path) and os.path.getsize(db_sqlite_path) > 0:
-        raise ValueError(f"{db_sqlite_path} exists: the scale bench needs a new SQLite file")
-    work = None
-    if corpus_dir:
-        folder = Path(corpus_dir)
-        report["corpus"] = {"kind": "files", "folder": str(folder), "games": sum(1 for _ in corpus_files(folder))}
+def run_scale_bench(pg_url: Optional[str] = None, sqlite_path: Optional[str] = None, *, games: int = 1000,
+                    writers: int = 3, templates: int = 100, turns: int = 16, seed: int = 1917,
+                    drain_timeout: float = 3600.0, query_repeat: int = 1, keep: bool = False) -> dict[str, Any]:
+    """Run the benchmark on a scratch database of the PostgreSQL server at `pg_url` (dropped
+    afterwards unless `keep`), else on a new SQLite file at `sqlite_path`; return the figures."""
+    from api.settings import ledger_env
+    work = Path(tempfile.mkdtemp(prefix="umpire-scale-"))
+    drop: Callable[[], None] = lambda: None
+    if pg_url:
+        db, drop = scratch_database(pg_url)
+    elif sqlite_path:
+        if os.path.exists(sqlite_path) and os.path.getsize(sqlite_path) > 0:
+            raise ValueError(f"{sqlite_path} exists: the scale bench needs a new SQLite file")
+        db = sqlite_path
     else:
-        work = Path(tempfile.mkdtemp(prefix="umpire-scale-"))
-        folder = work / "corpus"
-        report["corpus"] = write_corpus(folder, games, seed, turns, corpus)
+        raise ValueError("give a PostgreSQL server URL or a new SQLite file")
+    report: dict[str, Any] = {"store": "postgresql" if pg_url else "sqlite", "games": games,
+                              "corpus": write_templates(work / "templates", min(templates, games), seed, turns)}
     try:
-        if db_sqlite_path:
-            report["stores"]["sqlite"] = bench_store_apart(db_sqlite_path, _sqlite_env(db_sqlite_path), folder)
-        if pg_url:
-            url, drop = _scratch_database(pg_url)
-            try:
-                report["stores"]["postgresql"] = bench_store_apart(url, _pg_env(url), folder)
-            finally:
-                if not keep:
-                    drop()
+        env = ledger_env(db)
+        ledger, store = Ledger(env), ProjectionStore(db)
+        workers = Workers(db, work / "workers.log")
+        try:
+            workers.wait_for_leases(store)
+            sampler = LagSampler(ledger)
+            sampler.start()
+            start = time.monotonic()
+            report["write"] = run_writers(env, work / "templates", games, min(templates, games), writers)
+            end = time.monotonic()
+            report["lag_events_during_writes"] = sampler.figures(start, end)
+            report["drain_after_writes"] = drain(sampler, end, drain_timeout)
+            sampler.stop_event.set()
+            report["lag_sampling_seconds"] = round(sampler.seconds_spent, 1)
+        finally:
+            report["worker_peak_rss_mb"] = workers.stop()
+        report["queries"] = query_times(ledger, store, query_repeat)
+        report["store_mb"] = _store_mb(store, db)
+        report["bench_peak_rss_mb"] = peak_rss_mb()
+        store.close()
+        ledger.close()
     finally:
-        if work is not None:
-            shutil.rmtree(work, ignore_errors=True)
+        if not keep:
+            drop()
+        shutil.rmtree(work, ignore_errors=True)
     return report
+
+
+def _store_mb(store: ProjectionStore, db: str) -> float:
+    if store.pg:
+        with store.transaction() as cur:
+            cur.execute("SELECT pg_database_size(current_database())")
+            return round(cur.fetchone()[0] / 2 ** 20, 1)
+    return round(os.path.getsize(db) / 2 ** 20, 1)

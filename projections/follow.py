@@ -248,6 +248,7 @@ class FollowingProjection(Projection[ProjectionView]):
         self._pending: list[tuple[Any, Tracking]] = []
         self._position = 0
         self._last_event = monotonic()
+        self._closed = False
 
     def bind(self, ledger: Ledger, store: ProjectionStore) -> "FollowingProjection":
         """Read the ledger through `ledger` and the projection's tables through `store`, from where
@@ -266,11 +267,19 @@ class FollowingProjection(Projection[ProjectionView]):
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
         """Take one game event (the runner calls this for each); a full page is written at once."""
+        self._bound.wait()  # the runner starts before the worker can bind its projection (not under the lock)
+        if self._closed:
+            raise Overtaken(self._position, -1)  # a projection given up: its runner's thread ends here
         with self._lock:
             self._pending.append((domain_event, tracking))
             self._last_event = monotonic()
             if len(self._pending) >= self.page:
                 self._flush()
+
+    def give_up(self) -> None:
+        """Take no more events (its runner is being stopped, bound or not)."""
+        self._closed = True
+        self._bound.set()
 
     def flush(self) -> int:
         """Write what has been taken and not written yet; return how many events."""
@@ -287,7 +296,6 @@ class FollowingProjection(Projection[ProjectionView]):
     def _flush(self) -> int:
         if not self._pending:
             return 0
-        self._bound.wait()
         pending = self._pending
         prepared = self.prepare([event for event, _ in pending])
         with self.view.batch(self._position, pending[-1][1]) as cur:
@@ -509,24 +517,42 @@ def worker_keeps(store: ProjectionStore, name: str) -> bool:
 
 
 # -- how far behind ----------------------------------------------------------------------------------
+LAG_SCAN = 100_000  # notifications a lag counts one by one at the most
+
+
 def events_after(ledger: Ledger, position: int, game: Optional[str] = None) -> int:
     """How many game events the log holds after notification `position` (of one game, if given):
-    what a projection standing at `position` has yet to take."""
-    recorder = ledger.recorder
-    topics = game_topics()
+    what a projection standing at `position` has yet to take. Counted exactly over the next
+    LAG_SCAN notifications; a projection further behind than that is given the whole distance in
+    notification ids (an upper bound: it counts the unit and element events recorded with the game
+    events too), so that asking costs a bounded read however far behind it is."""
+    recorder, topics = ledger.recorder, game_topics()
+    pg = is_postgres_ledger(ledger)
+    table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"' if pg else recorder.events_table_name
+    ident, mark = ("notification_id", "%s") if pg else ("rowid", "?")
+    is_game = f"topic IN ({mark}, {mark})"
+    if game is not None:
+        # The game's own rows first (its key), then those after the position.
+        sql = (f"SELECT COUNT(*) FROM (SELECT {ident} AS id, topic FROM {table} WHERE originator_id = {mark}"
+               f"{' OFFSET 0' if pg else ''}) g WHERE id > {mark} AND {is_game}")
+        counted = _one(ledger, sql, [game_uuid(game) if pg else game_uuid(game).hex, position, *topics])
+        return int(counted[0])
+    sql = (f"SELECT SUM(CASE WHEN {is_game} THEN 1 ELSE 0 END), COUNT(*) FROM (SELECT topic FROM {table} "
+           f"WHERE {ident} > {mark} ORDER BY {ident} LIMIT {mark}) s")
+    games, scanned = _one(ledger, sql, [*topics, position, LAG_SCAN])
+    if scanned < LAG_SCAN:
+        return int(games or 0)
+    return int(_one(ledger, f"SELECT MAX({ident}) FROM {table}", [])[0]) - position
+
+
+def _one(ledger: Ledger, sql: str, params: list[Any]) -> tuple:
+    """The one row a query over the ledger's events answers."""
+    datastore = ledger.recorder.datastore
     if is_postgres_ledger(ledger):
         from psycopg.rows import tuple_row
-        table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
-        sql, params = f"SELECT COUNT(*) FROM {table} WHERE notification_id > %s AND topic = ANY(%s)", [position, topics]
-        if game is not None:
-            sql, params = sql + " AND originator_id = %s", params + [game_uuid(game)]
-        with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+        with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(sql, params)
-            return int(cur.fetchone()[0])
-    sql = f"SELECT COUNT(*) FROM {recorder.events_table_name} WHERE rowid > ? AND topic IN (?, ?)"
-    params = [position, *topics]
-    if game is not None:
-        sql, params = sql + " AND originator_id = ?", params + [game_uuid(game).hex]
-    with recorder.datastore.transaction(commit=False) as cur:
+            return cur.fetchone()
+    with datastore.transaction(commit=False) as cur:
         cur.execute(sql, params)
-        return int(cur.fetchone()[0])
+        return tuple(cur.fetchone())

@@ -86,6 +86,7 @@ class Keeper:
         return False
 
     def _start(self) -> None:
+        runner = None
         try:
             # Under the lease, before the runner reads the tracking position: an older version's
             # results may have to be forgotten first.
@@ -98,6 +99,8 @@ class Keeper:
             runner.__enter__()
         except Exception as exc:  # noqa: BLE001 - the store may be unreachable for a while
             self.say(f"{self.name}: cannot start: {type(exc).__name__}: {exc}")
+            self.runner = runner
+            self._stop()
             return
         self.runner = runner
         self.say(f"{self.name}: keeping it from event {runner.projection.position}")
@@ -112,6 +115,7 @@ class Keeper:
                 runner.projection.flush()
         except Exception as exc:  # noqa: BLE001 - what was not written is read again next time
             self.say(f"{self.name}: the last page was not written: {exc}")
+        runner.projection.give_up()
         try:
             runner.__exit__(None, None, None)
         except Exception:  # noqa: BLE001 - the error that stopped it was said already

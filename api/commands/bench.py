@@ -36,6 +36,7 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
           pg: Annotated[Optional[str], typer.Option("--pg", help="also on this PostgreSQL URL (default: $UMPIRE_TEST_PG)")] = None,
           scale: Annotated[bool, typer.Option("--scale", help="the many-games benchmark instead")] = False,
           games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
+          writers: Annotated[int, typer.Option("--writers", min=1, help="with --scale: writing processes")] = 3,
           api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
           growth: Annotated[bool, typer.Option("--growth", help="a quiet game's board beside a game that keeps growing, instead")] = False,
           audit: Annotated[bool, typer.Option("--audit", help="only the audit against a raw read, and its growth curve")] = False,
@@ -55,7 +56,7 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
     elif growth:
         sections = _growth_sections(work, pg, markers)
     elif scale:
-        sections = _scale_sections(work, pg, games)
+        sections = _scale_sections(work, pg, games, writers)
     elif audit:
         sections = [_audit_section(work, audit_turns, audit_runs, tabletop_turns)]
     else:
@@ -122,9 +123,12 @@ def _audit_section(work: Path, turns: Optional[list[int]], runs: int, tabletop_t
                                                       tabletop_turns=tabletop_turns))
 
 
-def _scale_sections(work: Path, pg: Optional[str], games: int) -> list[Section]:
+def _scale_sections(work: Path, pg: Optional[str], games: int, writers: int) -> list[Section]:
+    """On a scratch database of the PostgreSQL server (--pg), else on a new SQLite file."""
     from bench.scale import run_scale_bench
-    return [("scale", f"umpire bench --scale --games {games}", lambda: run_scale_bench(str(work / "scale.db"), pg, games=games))]
+    return [("scale", f"umpire bench --scale --games {games} --writers {writers}" + (" --pg URL" if pg else ""),
+             lambda: run_scale_bench(pg_url=pg, sqlite_path=None if pg else str(work / "scale.db"),
+                                     games=games, writers=writers))]
 
 
 def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:

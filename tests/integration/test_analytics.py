@@ -198,16 +198,16 @@ def test_a_hex_taken_at_the_first_fire_never_resisted(ledger, store):
     assert resistance(ledger, store)["rows"] == []
 
 
-def test_scale_bench_on_both_stores_agrees_with_raw_sql(tmp_path):
+def test_the_scale_bench_writes_with_several_processes_while_workers_follow():
     from bench.scale import run_scale_bench
     from tests.conftest import pg_server
-    report = run_scale_bench(str(tmp_path / "scale.db"), pg_server(), games=3, seed=5, turns=6)
-    assert set(report["stores"]) == {"sqlite", "postgresql"}
-    for figures in report["stores"].values():
-        assert figures["import"]["events"] == figures["projection"]["events"] == report["corpus"]["events"] > 0
-        assert figures["projection"]["second_catch_up_events"] == 0
-        assert figures["queries"]["agree_with_raw_sql"] == {"ammunition": True, "fire-orders": True}
-        assert all(figures["queries"][kind]["rows"] > 0 for kind in ("ammunition", "fire-orders"))
+    report = run_scale_bench(pg_url=pg_server(), games=4, writers=2, templates=2, turns=4, seed=5)
+    assert report["write"]["games"] == 4 and report["write"]["events"] > 0
+    assert all(d["seconds"] is not None for d in report["drain_after_writes"].values())  # all caught up
+    assert set(report["lag_events_during_writes"]) == {"analytics", "boards", "audits"}
+    assert report["queries"]["agree_with_raw_sql"] == {"ammunition": True, "fire-orders": True}
+    assert all(report["queries"][kind]["rows"] > 0 for kind in ("ammunition", "fire-orders"))
+    assert all(mb and mb > 0 for mb in report["worker_peak_rss_mb"].values())
 
 
 def _with_fot_column(lines: list[dict], game: str, column) -> list[dict]:
