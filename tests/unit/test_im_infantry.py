@@ -64,6 +64,20 @@ def test_ec_31_the_jammed_machine_gun_limits_the_squad_to_six_hexes():
     assert failing(report, later6) == {}
 
 
+def test_ec_31_the_attack_a_jam_leaves_beyond_six_hexes_is_not_made_and_needs_no_sacrt_roll():
+    # EC-31: "Squad fires at a target 8 hexes away. Pre-roll d6 = 1 -> jammed permanently. The 8-hex attack cannot
+    # be made": the fire has its jam roll and no SACRT roll, and harms no one
+    g = range_game(8)
+    seq = shot(g, ["g"], col(8), firepower=1, jam=1, sacrt=False, results=[("b", "no-effect")])
+    report = g.audit()
+    assert verdicts(report, "IM.INF.SQUAD.JAM", seq) == ["ok"]
+    assert failing(report, seq) == {}
+    # unjammed (roll 4), the same attack without its SACRT roll is a missing roll
+    g2 = range_game(8)
+    unjammed = shot(g2, ["g"], col(8), firepower=1, jam=4, sacrt=False, results=[("b", "no-effect")])
+    assert verdicts(g2.audit(), "LS.SACRT", unjammed) == ["missing-roll"]
+
+
 def test_the_jam_roll_comes_before_a_shot_beyond_six_and_is_a_reading_within():
     # "Before rolling the die on the SACRT, roll a six-sided die" (catalogue IM.INF.SQUAD.JAM: "The text does not say
     # whether the jam roll is needed when the target is within 6 hexes")

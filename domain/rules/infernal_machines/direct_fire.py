@@ -26,6 +26,7 @@ from domain.board.state import UnitState
 from domain.rulebook import beside
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_view
+from domain.rules.infernal_machines.infantry_facts import infantry_facts
 
 RULEBOOK = beside(__file__)
 SMALL_ARMS_PHASES = ("defensive-small-arms-fire", "offensive-small-arms-fire")
@@ -378,10 +379,16 @@ class DirectFireChecks(RuleModule):
 
     def _sacrt_roll(self, line, shot: Shot) -> list[RuleApplication]:
         # In an anti-tank phase the SACRT reuses the AT roll's d10 (Main Gun Blast Power): no roll of its own.
-        if shot.sacrt_rolls() or shot.phase in ANTI_TANK_PHASES:
+        if shot.sacrt_rolls() or shot.phase in ANTI_TANK_PHASES or self._jammed_away(shot, line["seq"]):
             return []
         return [rule("LS.SACRT").missing_roll(line["seq"], f"attack {shot.attack} is resolved without its SACRT "
                                               "roll (DieRolled LS.SACRT about the attack)", related=[shot.seq])]
+
+    def _jammed_away(self, shot: Shot, before: int) -> bool:
+        """A squad whose machine gun jams on the roll before this SACRT, at 7-9 hexes, does not make the
+        attack (IM.INF.SQUAD.JAM, EC-31: "The 8-hex attack cannot be made"): it has no SACRT roll."""
+        jammed = infantry_facts(self.ctx).jammed
+        return any(shot.seq < jammed.get(f, 0) < before and (shot.hexes(f) or 0) > 6 for f in shot.firers)
 
     def _modifiers(self, line, shot: Shot) -> list[RuleApplication]:
         """Each die term of the shot must be among the modifiers recorded on its SACRT roll(s)."""

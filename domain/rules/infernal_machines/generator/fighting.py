@@ -4,7 +4,10 @@ Units move one or two hexes toward the enemy in their own phases (vehicles in ve
 foot in the foot movement phases), never into an enemy hex, an impact zone or smoke, and only
 along paths whose cost the movement rules accept. Fire is direct: each firer spots its target
 (d10 against the Spotting Table) before it fires, and the small arms result follows the pack's
-SACRT when it has one.
+SACRT when it has one, on the roll modified by the trenches and tanks that cover the target
+(`defence`). A squad rolls for its machine gun's jam before each SACRT roll (the games read
+IM.INF.SQUAD.JAM.NEAR as every attack); jammed, it reaches six hexes for the rest of the game, and
+the attack at seven to nine hexes that jammed it is not made.
 """
 from __future__ import annotations
 
@@ -12,12 +15,17 @@ from typing import Optional
 
 from domain.board.hexes import neighbours
 from domain.board.state import UnitState
+from domain.rules.infernal_machines.generator.defence import defence, trench_sector
 from domain.rules.infernal_machines.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.obstacles import DEFENDERS
 from domain.rules.infernal_machines.movement_costs import Conditions, evaluate_path, mover_for
 from domain.rules.interpretations import Interpretations
 from domain.rules.infernal_machines.spotting import spotting_column
 
 SMALL_ARMS_TARGETS = set(FIRERS) | set(OBSERVERS)
+SQUAD = "infantry-squad"
+JAM = "IM.INF.SQUAD.JAM"
+JAMMED_RANGE = 6   # "only targets within six hexagons may be attacked" once the squad's machine gun jams
 
 
 # -- pin removal ----------------------------------------------------------------------------
@@ -119,14 +127,23 @@ def can_fire(rec: TrackedRecorder, unit: UnitState) -> bool:
             and rec.suppressed.get(unit.unit, -1) < rec.turn)
 
 
+def reach(rec: TrackedRecorder, unit: UnitState) -> int:
+    """The firer's range: its printed range, six for a squad whose machine gun jammed."""
+    if unit.unit_class == SQUAD and unit.unit in rec.jammed:
+        return min(JAMMED_RANGE, unit.range or 0)
+    return unit.range or 0
+
+
 def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
-    """Each able firer of `side` may spot and fire at the nearest enemy hex in range."""
+    """Each able firer of `side` may spot and fire at the nearest enemy hex in range (never along the
+    line of a prepared trench, whose flank is a reading the generated games leave open)."""
     for unit in rec.units(side, FIRERS):
         if not can_fire(rec, unit) or rec.rng.random() > share:
             continue
         targets = sorted({e.location for e in rec.units(rec.enemy(side), tuple(SMALL_ARMS_TARGETS))
-                          if e.location and 0 < rec.distance(unit.location, e.location) <= (unit.range or 0)
-                          and not rec.smoke(e.location) and rec.open_line(unit.location, e.location)},
+                          if e.location and 0 < rec.distance(unit.location, e.location) <= reach(rec, unit)
+                          and not rec.smoke(e.location) and rec.open_line(unit.location, e.location)
+                          and trench_sector(rec, unit, e.location) != "flank"},
                          key=lambda loc: (rec.distance(unit.location, loc), loc))
         if not targets:
             continue
@@ -139,16 +156,38 @@ def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
 def small_arms(rec: TrackedRecorder, side: str, unit: UnitState, target: str) -> None:
     attack = f"a-{rec.next_seq}"
     firepower = unit.firepower or 0
+    hexes = rec.distance(unit.location, target)
+    cover = defence(rec, unit, target)
     rec.emit("SmallArmsFired", {"attack": attack, "firers": [unit.unit], "target": target,
-                                "firepower": firepower, "range": rec.distance(unit.location, target)}, side)
-    roll = rec.rng.randint(1, 6)
-    rec.roll(side, "LS.SACRT", "d6", roll, attack)
-    result = sacrt(rec, firepower, roll)
+                                "firepower": firepower, "range": hexes}, side)
     victims = [u for u in rec.board.units_at(target) if u.side != side]
-    results = [{"unit": v.unit, "result": "no-effect" if v.unit_class in VEHICLES else result} for v in victims]
+    if unit.unit_class == SQUAD and not jam_roll(rec, side, unit, hexes):
+        rec.emit("SmallArmsResolved", {"attack": attack, "results": [
+            {"unit": v.unit, "result": "no-effect"} for v in victims]}, side)
+        return
+    roll = rec.rng.randint(1, 6)
+    rec.roll(side, "LS.SACRT", "d6", roll, attack, cover.modifiers)
+    result = sacrt(rec, firepower, roll + sum(value for value, _ in cover.modifiers))
+    results = [{"unit": v.unit, "result": "no-effect" if v.unit_class in VEHICLES or shielded(v, cover) else result}
+               for v in victims]
     rec.emit("SmallArmsResolved", {"attack": attack, "results": results}, side)
     for v, r in zip(victims, results):
         apply_result(rec, v, r["result"], attack)
+
+
+def jam_roll(rec: TrackedRecorder, side: str, squad: UnitState, hexes: int) -> bool:
+    """The squad's jam d6 before its SACRT roll (1: jammed for the rest of the game); False when the
+    jam leaves the target beyond six hexes, so the attack is not made."""
+    roll = rec.rng.randint(1, 6)
+    rec.roll(side, JAM, "d6", roll, squad.unit)
+    if roll == 1:
+        rec.jammed.add(squad.unit)
+    return roll != 1 or hexes <= JAMMED_RANGE
+
+
+def shielded(unit: UnitState, cover) -> bool:
+    """Infantry fired on from the rear of its prepared trench is invulnerable to small arms."""
+    return cover.invulnerable and unit.unit_class in DEFENDERS
 
 
 def apply_result(rec: TrackedRecorder, unit: UnitState, result: str, cause: str) -> None:

@@ -17,7 +17,8 @@ AMMO_OPTION = "IM.ART.AMMOCON.ENABLE"
 READINGS = ("interpretation:communication-die=d6", "interpretation:lno-chain=both",
             "interpretation:sustained-scatter=retest", "interpretation:sustained-pause=pause",
             "interpretation:im-hurricane-attacks-per-element=one",
-            "interpretation:im-hurricane-retreat-in-zone=attacked-again")
+            "interpretation:im-hurricane-retreat-in-zone=attacked-again",
+            "interpretation:IM.INF.SQUAD.JAM.NEAR=every-attack")
 DATES = ("1917-04", "1917-06", "1917-09", "1917-11", "1918-03", "1918-05", "1918-08", "1918-10")
 SIDES = {"british": {"nation": "british", "bloc": "allied"}, "german": {"nation": "german", "bloc": "central"}}
 POINTS = 25
@@ -25,8 +26,9 @@ POINTS = 25
 UNITS = (  # id suffix, class, morale, firepower, range, movement, row offset from the trench
     ("inf1", "infantry-platoon", 4, 4, 6, 2, 0),
     ("inf2", "infantry-platoon", 4, 4, 6, 2, 0),
-    ("sq1", "infantry-squad", 4, 2, 4, 2, 0),
-    ("sq2", "infantry-squad", 4, 2, 4, 2, 0),
+    # squads: "This firepower of 1 is standard", range 9 with the inherent light machine gun (IM.INF.SQUAD.STATS)
+    ("sq1", "infantry-squad", 4, 1, 9, 2, 0),
+    ("sq2", "infantry-squad", 4, 1, 9, 2, 0),
     ("mg1", "mg-platoon", 4, 6, 10, 1, 1),
     ("fo", "forward-observer", 4, 0, 0, 2, 2),
     ("lno", "liaison-officer", 4, 0, 0, 2, 0),

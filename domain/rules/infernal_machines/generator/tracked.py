@@ -10,6 +10,7 @@ from domain.board.hexes import distance, lines as hex_lines
 from domain.board.state import BoardState, UnitState, apply
 from domain.board.terrain import Board, Extras
 from domain.rules.infernal_machines.generator.recorder import Recorder
+from domain.rules.infernal_machines.obstacles import EnemyFronts
 from domain.rules.infernal_machines.resistance import ResistanceTracker
 from domain.rules.tables import TablePack
 
@@ -29,6 +30,8 @@ class TrackedRecorder(Recorder):
         self.board = BoardState()
         self.extras = Extras()
         self.resistance = ResistanceTracker()
+        self.fronts = EnemyFronts()              # each side's enemy front, as the trench checks take it
+        self.jammed: set[str] = set()            # squads whose machine gun jammed (for the rest of the game)
         self.extent: tuple[int, int, int, int] = (0, 99, 0, 99)
         self.suppressed: dict[str, int] = {}     # unit -> last turn it may not fire
         self.last_turn_barrages: dict[str, list[dict[str, Any]]] = {}
@@ -39,6 +42,7 @@ class TrackedRecorder(Recorder):
         self.extras.update(line, self.board)
         apply(self.board, line)
         self.resistance.feed(line)
+        self.fronts.update(line, self.board)
         return line
 
     # -- views ----------------------------------------------------------------------------
