@@ -356,6 +356,8 @@ class InfantryChecks(RuleModule):
         """Each broken-up squad "must always end [its] movement within a maximum distance of two
         hexagons of another Sturmtruppen squad belonging to the same platoon" (judged at its last move
         of the phase)."""
+        if not self.moves:
+            return []   # no platoon's squad moved this phase (most phases): nothing to measure
         board, view, out = self.ctx.board, board_view(self.ctx), []
         last = {unit: seq for seq, unit in self.moves}
         for unit_id, seq in last.items():
