@@ -522,10 +522,10 @@ LAG_SCAN = 100_000  # notifications a lag counts one by one at the most
 
 def events_after(ledger: Ledger, position: int, game: Optional[str] = None) -> int:
     """How many game events the log holds after notification `position` (of one game, if given):
-    what a projection standing at `position` has yet to take. Counted exactly over the next
-    LAG_SCAN notifications; a projection further behind than that is given the whole distance in
-    notification ids (an upper bound: it counts the unit and element events recorded with the game
-    events too), so that asking costs a bounded read however far behind it is."""
+    what a projection standing at `position` has yet to take. Counted exactly while the log holds
+    at most LAG_SCAN notifications after the position; further behind, the distance in notification
+    ids is the answer (an upper bound: it counts the unit and element events recorded with the game
+    events too), so that asking costs a bounded read however far behind a projection is."""
     recorder, topics = ledger.recorder, game_topics()
     pg = is_postgres_ledger(ledger)
     table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"' if pg else recorder.events_table_name
@@ -537,12 +537,11 @@ def events_after(ledger: Ledger, position: int, game: Optional[str] = None) -> i
                f"{' OFFSET 0' if pg else ''}) g WHERE id > {mark} AND {is_game}")
         counted = _one(ledger, sql, [game_uuid(game) if pg else game_uuid(game).hex, position, *topics])
         return int(counted[0])
-    sql = (f"SELECT SUM(CASE WHEN {is_game} THEN 1 ELSE 0 END), COUNT(*) FROM (SELECT topic FROM {table} "
-           f"WHERE {ident} > {mark} ORDER BY {ident} LIMIT {mark}) s")
-    games, scanned = _one(ledger, sql, [*topics, position, LAG_SCAN])
-    if scanned < LAG_SCAN:
-        return int(games or 0)
-    return int(_one(ledger, f"SELECT MAX({ident}) FROM {table}", [])[0]) - position
+    distance = int(_one(ledger, f"SELECT MAX({ident}) FROM {table}", [])[0] or 0) - position
+    if distance > LAG_SCAN:
+        return distance
+    sql = f"SELECT COUNT(*) FROM {table} WHERE {ident} > {mark} AND {is_game}"
+    return int(_one(ledger, sql, [position, *topics])[0])
 
 
 def _one(ledger: Ledger, sql: str, params: list[Any]) -> tuple:
