@@ -237,6 +237,7 @@ def run_scale_bench(pg_url: Optional[str] = None, sqlite_path: Optional[str] = N
     else:
         raise ValueError("give a PostgreSQL server URL or a new SQLite file")
     report: dict[str, Any] = {"store": "postgresql" if pg_url else "sqlite", "games": games,
+                              "machine": {"cores": os.cpu_count(), "load_average_at_start": _load()},
                               "corpus": write_templates(work / "templates", min(templates, games), seed, turns)}
     try:
         env = ledger_env(db)
@@ -258,6 +259,7 @@ def run_scale_bench(pg_url: Optional[str] = None, sqlite_path: Optional[str] = N
         report["queries"] = query_times(ledger, store, query_repeat)
         report["store_mb"] = _store_mb(store, db)
         report["bench_peak_rss_mb"] = peak_rss_mb()
+        report["machine"]["load_average_at_end"] = _load()  # other work on the machine counts too
         store.close()
         ledger.close()
     finally:
@@ -273,3 +275,8 @@ def _store_mb(store: ProjectionStore, db: str) -> float:
             cur.execute("SELECT pg_database_size(current_database())")
             return round(cur.fetchone()[0] / 2 ** 20, 1)
     return round(os.path.getsize(db) / 2 ** 20, 1)
+
+
+def _load() -> list[float]:
+    """The 1, 5 and 15 minute load averages."""
+    return [round(x, 2) for x in os.getloadavg()]
