@@ -122,7 +122,7 @@ def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TU
             ledger.close()
         events, audit_s, raw_s = raw_read(raw)(), statistics.median(audits), statistics.median(raws)
         ratio = round(audit_s / raw_s, 2)
-        out[ruleset] = {"turns": turns, "events": events, "audit_s": round(audit_s, 4), "raw_read_s": round(raw_s, 4),
+        out[ruleset] = {"turns": turns, "events": events, "audit_s": round(audit_s, 6), "raw_read_s": round(raw_s, 6),
                         "ratio": ratio, "us_per_event": round(1e6 * audit_s / events, 1),
                         "target": AUDIT_TARGET, "met": ratio <= AUDIT_TARGET}
     return out
