@@ -268,11 +268,16 @@ def keyboard_choose(page: Page, dropdown, option: str) -> None:
     if page.evaluate(focused) == "INPUT":
         page.keyboard.type(option)
         expect(page.get_by_role("option").first).to_have_text(option)  # the list is filtered
-    else:
-        for _ in range(40):
-            if page.evaluate(focused) == option:
+    else:   # down the list from the choice made, then up if the option lies above it
+        key, seen = "ArrowDown", None
+        for _ in range(120):
+            here = page.evaluate(focused)
+            if here == option:
                 break
-            page.keyboard.press("ArrowDown")
+            if here == seen:   # the end of the list: the option is above
+                key = "ArrowUp"
+            seen = here
+            page.keyboard.press(key)
     page.keyboard.press("Enter")
     expect(dropdown).to_contain_text(option)
 
