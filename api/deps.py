@@ -19,7 +19,7 @@ from domain.board.state import BoardState
 from projections.audit_trail import AuditReports
 from projections.board_state import BoardCheckpoints
 from projections.dice_seeds import SeedStore
-from projections.follow import close_leases
+from projections.lease import close_leases
 from projections.store import ProjectionStore
 
 

@@ -37,7 +37,9 @@ from typing import Any, Callable, Optional
 
 from domain.application import Ledger
 from domain.log import canonical
-from projections.follow import events_after, view_of, worker_keeps
+from projections.follow import events_after
+from projections.lease import worker_keeps
+from projections.views import view_of
 from projections.store import ProjectionStore
 from projections.worker import PROJECTIONS
 from bench.raw_sql import query_times

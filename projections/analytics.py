@@ -26,8 +26,9 @@ from domain.application import Ledger
 from domain.log import read_stored_line
 from domain.rulesets import find
 from projections.analytics_tabletop import ANSWERS
-from projections.follow import (FollowingProjection, catch_up, events_after, game_topics, lease_of,
-                                view_of)
+from projections.follow import FollowingProjection, catch_up, events_after
+from projections.lease import lease_of
+from projections.views import view_of
 from projections.store import ProjectionStore
 
 KEY = "analytics"  # the projection's name for `umpire worker --projection` and its lease
@@ -39,8 +40,6 @@ PROBLEMS = "analytics-problems"
 META, VERSION = "analytics-meta", 3
 IM_KINDS = (AMMO, FIRE, SCATTER, RESIST)
 PAGE = 5000  # events a read that catches up takes per transaction
-
-__all__ = ["AnalyticsFollower", "AnalyticsProjection", "game_topics"]
 
 AMMO_COLUMNS = ("game", "seq", "element", "side", "turn", "points", "cumulative", "reason", "barrage")
 FIRE_COLUMNS = ("game", "seq", "barrage", "turn", "target", "observer_via", "column_recorded",

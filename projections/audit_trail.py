@@ -22,7 +22,8 @@ from domain.application import Ledger
 from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
 from domain.rules.tables import TablePack, resolve
-from projections.follow import FollowingProjection, games_of, worker_keeps
+from projections.follow import FollowingProjection, games_of
+from projections.lease import worker_keeps
 from projections.store import ProjectionStore
 
 KEY = "audits"  # the projection's name for `umpire worker --projection` and its lease

@@ -21,7 +21,8 @@ from typing import Any, Optional
 
 from domain.application import Ledger
 from domain.board.state import HANDLERS, BoardState, apply, fold
-from projections.follow import FollowingProjection, games_of, worker_keeps
+from projections.follow import FollowingProjection, games_of
+from projections.lease import worker_keeps
 from projections.store import ProjectionStore
 
 KEY = "boards"  # the projection's name for `umpire worker --projection` and its lease

@@ -23,8 +23,9 @@ from domain.application import Ledger
 from projections.analytics import AnalyticsFollower
 from projections.audit_trail import AuditFollower
 from projections.board_state import BoardFollower
-from projections.follow import (FollowingProjection, Lease, catch_up, events_after, is_postgres_ledger,
-                                view_class, view_of, worker_keeps)
+from projections.follow import FollowingProjection, catch_up, events_after
+from projections.lease import Lease, worker_keeps
+from projections.views import is_postgres_ledger, view_class, view_of
 from projections.store import ProjectionStore
 
 # The projections a worker keeps, by the name `--projection` takes.

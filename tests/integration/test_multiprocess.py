@@ -20,7 +20,8 @@ import pytest
 from api.deps import close_services, services_for
 from api.settings import ledger_env
 from domain.application import Ledger
-from projections.follow import close_leases, view_of
+from projections.lease import close_leases
+from projections.views import view_of
 from projections.store import ProjectionStore
 from projections.worker import PROJECTIONS, behind, rebuild
 from tests.e2e.api_helpers import Server, next_event, small_game

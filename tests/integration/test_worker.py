@@ -26,7 +26,8 @@ from bench.corpus import corpus_game
 from projections.analytics import TABLES, ammunition
 from projections.audit_trail import AuditReports, audit_lines
 from projections.board_state import BoardCheckpoints
-from projections.follow import Lease, close_leases, events_after
+from projections.follow import events_after
+from projections.lease import Lease, close_leases
 from projections.store import ProjectionStore
 from projections.worker import PROJECTIONS, Worker, behind, rebuild
 from tests.e2e.api_helpers import Server, issue
