@@ -13,6 +13,7 @@ from typing import Any, Iterator, Optional
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from typer.testing import CliRunner
 
 from api.cli import app as cli
@@ -85,9 +86,17 @@ def choose(page: Page, dropdown, option: str | re.Pattern) -> None:
     """Choose an option by its name (a unit's also says its side and place: "b-1 (british) at
     1:1203"), or one matching a pattern; the dropdown is brought to the top of the screen first,
     so that a phone's has room to open."""
-    dropdown.evaluate("e => e.scrollIntoView({block: 'start'})")
-    dropdown.click()
     name = option if isinstance(option, re.Pattern) else re.compile(rf"^{re.escape(option)}( \(|$)")
+    for attempt in range(5):
+        dropdown.evaluate("e => e.scrollIntoView({block: 'start'})")
+        dropdown.click()
+        try:
+            # a callback still running may draw the form again and close the open list: open it again
+            page.get_by_role("option", name=name).click(timeout=6_000)
+            return
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+            page.wait_for_timeout(500)
     page.get_by_role("option", name=name).click()
 
 
@@ -171,7 +180,13 @@ def pick_on_map(page: Page, event_type: str, side: str, name: str, at: tuple[flo
     choose(page, page.locator("#event-type"), event_type)
     choose(page, field(page, "@side"), side)
     expect(field(page, name)).to_be_visible()
-    click_map(page, *at)
+    for attempt in range(4):   # a click while the map is still being drawn again is lost: click again
+        click_map(page, *at)
+        try:
+            expect(field(page, name)).to_have_value(shown, timeout=5_000)
+            return
+        except AssertionError:
+            continue
     expect(field(page, name)).to_have_value(shown)
 
 
@@ -265,21 +280,25 @@ def keyboard_choose(page: Page, dropdown, option: str) -> None:
     page.keyboard.press("Enter")
     focused = "(() => { const a = document.activeElement; const o = a.closest('[role=option]');"\
               " return o ? o.innerText.trim() : a.tagName; })()"
+    # the list opens after a frame or two: wait until the focus has moved into it
+    page.wait_for_function(f"{focused} !== 'BUTTON'")
     if page.evaluate(focused) == "INPUT":
         page.keyboard.type(option)
         expect(page.get_by_role("option").first).to_have_text(option)  # the list is filtered
     else:   # down the list from the choice made, then up if the option lies above it
-        key, seen = "ArrowDown", None
+        key = "ArrowDown"
         for _ in range(120):
             here = page.evaluate(focused)
             if here == option:
                 break
-            if here == seen:   # the end of the list: the option is above
-                key = "ArrowUp"
-            seen = here
             page.keyboard.press(key)
+            try:   # the focus moves a frame after the key: wait for it to leave `here`
+                page.wait_for_function(f"{focused} !== {json.dumps(here)}", timeout=2_000)
+            except PlaywrightTimeout:   # it stays at the end of the list: the option is above
+                key = "ArrowUp"
     page.keyboard.press("Enter")
     expect(dropdown).to_contain_text(option)
+    expect(dropdown).to_be_focused()   # the list closed, the focus back on its button
 
 
 def test_an_avbcw_game_is_recorded_on_the_scribe_page_with_the_keyboard_too(browser, scribe_server, empty_store,
@@ -309,8 +328,10 @@ def test_an_avbcw_game_is_recorded_on_the_scribe_page_with_the_keyboard_too(brow
     # the keyboard alone: the event type, its phase, then the Record button
     keyboard_choose(page, page.locator("#event-type"), "PhaseStarted")
     keyboard_choose(page, field(page, "phase"), "missile-fire")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Tab")
+    for tab in range(6):   # Tab through the form's remaining fields to its Record button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "event-submit":
+            break
     expect(page.locator("#event-submit")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#event-result")).to_contain_text(f"Stored event {before + 3}.")
@@ -326,7 +347,13 @@ def test_an_avbcw_game_is_recorded_on_the_scribe_page_with_the_keyboard_too(brow
     choose(page, page.locator("#event-type"), "UnitMoved")
     choose(page, field(page, "@side"), "royalist")
     choose(page, field(page, "unit"), "r-inf")
-    click_map(page, 24.0, 12.0)
+    for attempt in range(4):   # a click lost while the map is drawn again leaves the path empty
+        click_map(page, 24.0, 12.0)
+        try:
+            expect(field(page, "path")).not_to_have_value("", timeout=5_000)
+            break
+        except AssertionError:
+            continue
     expect(field(page, "path")).to_have_value("24, 8\n24, 12")
     moved = next_event(page, "UnitMoved", {})
     flagged(page, moved, "violation", "AVBCW.MOVE.NOSHOOT")
