@@ -2,7 +2,7 @@
 expectation quotes the vehicle's section of the text (and EC-37)."""
 from __future__ import annotations
 
-from tests.vehicle_helpers import BRIT, GER, VehicleLog, verdicts
+from tests.vehicle_helpers import BRIT, GER, VehicleLog, failing, verdicts
 
 A, M, C, D, E = "5:0502", "5:0503", "5:0504", "5:0505", "5:0506"
 COSTS = {"MOVEMENT": {"tracked": {"clear": 1, "river": 2}, "wheeled": {"clear": 1}, "foot": {"clear": 1}}}
@@ -55,6 +55,32 @@ def test_the_bridge_layer_carries_then_lays_its_bridge():
     assert verdicts(report, "IM.VEH.BRIDGELAYER.CARRY", free) == []
     assert verdicts(report, "IM.VEH.BRIDGELAYER.DEPLOY", lifted) == ["violation"]
     assert verdicts(g.audit(), "IM.VEH.BRIDGELAYER.CARRY", three) == ["unverifiable"]    # the costs: the pack's
+
+
+def test_a_laid_bridge_is_crossed_as_clear_terrain():
+    # The Mk. V** "Bridge Layer": "When the tank reaches a river or trench hexagon, it may stop and deploy the bridge
+    # across the hexagon ... Friendly units and vehicles may cross the bridge, treating the hexagon as clear terrain."
+    costs = {"MOVEMENT": {"tracked": {"clear": 1, "river": None}, "foot": {"clear": 1, "river": 2}}}
+    g = VehicleLog(hexes={E: {"terrain": "river"}})
+    g.unit("bl", BRIT, "tank", D, model="Bridge Layer", movement=3)
+    g.unit("mk5", BRIT, "tank", C, model="Mk V", movement=3)
+    g.unit("inf", BRIT, "infantry-platoon", D, movement=1)
+    g.unit("a7v", GER, "tank", "5:0508", model="A7V", movement=3)
+    g.at(1, "vehicle-movement", BRIT)
+    before = g.move("mk5", [C, D, E])["seq"]                        # no bridge yet: the pack's river
+    g.add("MarkerPlaced", {"marker": "bridge", "location": E, "vehicle": "bl"}, side=BRIT)
+    g.at(2, "vehicle-movement", BRIT)
+    over = g.move("bl", [D, E, "5:0507"])["seq"]                     # 1 + 1 MP: clear, twice
+    g.at(2, "first-foot-movement", BRIT)
+    foot = g.move("inf", [D, E])["seq"]                               # 1 MP (the river would cost 2)
+    g.at(2, "vehicle-movement", GER)
+    enemy = g.move("a7v", ["5:0508", "5:0507", E], side=GER)["seq"]  # not the Germans' bridge
+    report = g.audit_with(costs)
+    assert "IM.ENV.TSTATE.TYPES" in failing(report, before)
+    assert failing(report, over) == {} and verdicts(report, "IM.VEH.BRIDGELAYER.DEPLOY", over) == ["ok"]
+    assert failing(report, foot) == {} and verdicts(report, "IM.VEH.BRIDGELAYER.DEPLOY", foot) == ["ok"]
+    assert "IM.ENV.TSTATE.TYPES" in failing(report, enemy)
+    assert verdicts(report, "IM.VEH.BRIDGELAYER.DEPLOY", enemy) == []
 
 
 def test_the_three_pounder_car_tows_at_half_speed_and_stops_to_fire():

@@ -32,7 +32,7 @@ SECTIONS = RULEBOOK.sections((
     "IM.ART.EFF.DEST.SHR.INF", "IM.ART.EFF.DEST.SHR.CAV", "IM.ART.EFF.DEST.SHR.VEH", "IM.ART.EFF.INT.HE.INF",
     "IM.ART.EFF.INT.HE.CAV", "IM.ART.EFF.INT.HE.VEH", "IM.NAV.MOVE", "IM.TRAIN.MOVE.RAIL", "IM.CORE.MINMOVE",
     "IM.ART.AMMO.GAS.EFFECTS.ENTER", "IM.OBS.TRENCH.EXTRAWIDE", "IM.OBS.TRENCH.HASTY.CROSS",
-    "IM.OBS.TRENCH.COMM.CROSS",
+    "IM.OBS.TRENCH.COMM.CROSS", "IM.VEH.BRIDGELAYER.DEPLOY",
 ), "movement")
 GASSED_CLASSES = {"foot", "cavalry", "light"}   # Gas: not tanks or armoured cars; light vehicles as cavalry
 
@@ -196,7 +196,7 @@ def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> Non
     if mc in ("wheeled", "light") and "stone-wall" in board.hexside_features(u, v):
         step.forbid("IM.TER.WALL.CROSS", f"wheeled vehicles may not cross the stone wall {u}|{v}")
     if mover.tank and extra_wide(board, v) and mover.poor_crossing and not mover.wide_exempt \
-            and not board.markers(v)["fascine"]:
+            and not board.markers(v)["fascine"] and not laid_bridge(board, mover, v):
         step.forbid("IM.OBS.TRENCH.EXTRAWIDE", f"the extra-wide trench in {v} completely prevents crossing by tanks "
                     f"with poor trench-crossing capability")
     if mc == "cavalry" and board.multi_storey(v):
@@ -217,6 +217,15 @@ def _prohibitions(board: Board, mover: Mover, u: str, v: str, step: Step) -> Non
 def extra_wide(board: Board, loc: str) -> bool:
     """An extra-wide trench (the optional rule of Prepared trenches): a `trench-extra-wide` marker or feature."""
     return bool(board.markers(loc)["trench-extra-wide"]) or bool({"trench-extra-wide", "extra-wide"} & board.features(loc))
+
+
+def laid_bridge(board: Board, mover: Mover, loc: str) -> bool:
+    """The Bridge Layer's bridge (a `bridge` marker) in `loc`, laid by the mover's side (or by no side named):
+    "Friendly units and vehicles may cross the bridge, treating the hexagon as clear terrain" (IM.VEH.BRIDGELAYER.DEPLOY)."""
+    if not board.markers(loc)["bridge"]:
+        return False
+    return any(m.get("marker") == "bridge" and m.get("location") == loc and m.get("unit") is None
+               and m.get("side") in (None, mover.side) for m in board.live_markers())
 
 
 def _trench_crossing(board: Board, mover: Mover, v: str, step: Step) -> None:
@@ -263,6 +272,9 @@ def _terrain_cost(board: Board, mover: Mover, u: str, v: str, cond: Conditions, 
         step.rules.append("IM.ENV.TSTATE.TYPES")
     else:
         terrain = board.terrain(v)
+        if terrain != "clear" and laid_bridge(board, mover, v):
+            terrain = "clear"
+            step.rules.append("IM.VEH.BRIDGELAYER.DEPLOY")
         table_class = "wheeled" if mc == "light" else mc
         state = cond.mud_snow
         if state and table_class in MUDSNOW[state] and terrain in ("clear", "wood"):
@@ -371,7 +383,7 @@ def specific_rule(rules: list[str]) -> str:
     order = ("IM.SHELL.HALVE", "IM.ENV.MUDSNOW.ROAD", "IM.ENV.MUDSNOW.COST", "IM.ENV.WEATHER.BAD.MOVE",
              "IM.OBS.ROADBLOCK.TANKCLEAR", "IM.ART.EFF.INT.HE.CAV", "IM.ART.EFF.INT.HE.VEH",
              "IM.TER.WALL.CROSS", "IM.TER.STOREY.COST", "IM.NAV.MOVE", "IM.TRAIN.MOVE.RAIL",
-             "IM.ENV.DEEPSNOW.ROAD", "IM.OBS.WIRE.LOW")
+             "IM.VEH.BRIDGELAYER.DEPLOY", "IM.ENV.DEEPSNOW.ROAD", "IM.OBS.WIRE.LOW")
     for rule in order:
         if rule in rules:
             return rule

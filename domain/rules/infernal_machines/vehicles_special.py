@@ -350,9 +350,10 @@ COVERAGE = {
                                  "tests/unit/test_im_vehicles.py::test_the_bridge_layer_has_a_blind_front",
                                  "-1 MP (the moves' costs are the table pack's MOVEMENT), the blind front (ahead yes, "
                                  "between: Landships! 8.12), breakdown +1 over the Mk V's counter"),
-    "IM.VEH.BRIDGELAYER.DEPLOY": ("implemented", f"{T}test_the_bridge_layer_carries_then_lays_its_bridge",
-                                  "laid by the layer in or next to the hex, once, never removed; crossing it as clear "
-                                  "terrain is the moves' (not judged here)"),
+    "IM.VEH.BRIDGELAYER.DEPLOY": ("implemented", f"{T}test_the_bridge_layer_carries_then_lays_its_bridge; "
+                                  f"{T}test_a_laid_bridge_is_crossed_as_clear_terrain",
+                                  "laid by the layer in or next to the hex, once, never removed; a friendly unit's "
+                                  "step into its hex costs clear terrain (movement_costs.py)"),
     "IM.VEH.3PDR_AC": ("ambiguous", f"{T}test_the_three_pounder_car_tows_at_half_speed_and_stops_to_fire",
                        "half the allowance while towing, no gun fire in a turn it moved; its optional range 30 "
                        "cites 16.23 (IM.Z 25)"),
