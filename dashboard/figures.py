@@ -153,9 +153,9 @@ def side_colours(sides: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def unit_trace(board: BoardState, layout: HexLayout, colours: dict[str, str]) -> dict[str, Any]:
-    """Counters in their side's colour, labelled with their id and status tags."""
-    xs, ys, texts, hovers, fills = [], [], [], [], []
+def counter_positions(board: BoardState, layout: HexLayout) -> dict[str, tuple[float, float]]:
+    """Where each unit's counter is drawn: its hex's centre, fanned out when several share a hex."""
+    out: dict[str, tuple[float, float]] = {}
     stacks: dict[str, int] = {}
     for unit in sorted(board.units.values(), key=lambda u: u.unit):
         if unit.eliminated or not unit.location:
@@ -163,11 +163,23 @@ def unit_trace(board: BoardState, layout: HexLayout, colours: dict[str, str]) ->
         x, y = layout.center(unit.location)
         n = stacks.get(unit.location, 0)
         stacks[unit.location] = n + 1
+        out[unit.unit] = (x + 0.3 * n, y - 0.25 * n)
+    return out
+
+
+def unit_trace(board: BoardState, layout: HexLayout, colours: dict[str, str],
+               details: Optional[dict[str, list[str]]] = None) -> dict[str, Any]:
+    """Counters in their side's colour, labelled with their id and status tags; `details`: more
+    lines for a unit's hover (a vehicle's facing, crew and damage)."""
+    xs, ys, texts, hovers, fills = [], [], [], [], []
+    for name, (x, y) in counter_positions(board, layout).items():
+        unit = board.units[name]
         tags = [STATUS_TAGS[s] for s in unit.status if s in STATUS_TAGS]
-        xs.append(x + 0.3 * n), ys.append(y - 0.25 * n)
+        xs.append(x), ys.append(y)
         texts.append(unit.unit + ("<br>" + " ".join(tags) if tags else ""))
         hovers.append(f"{unit.unit} {unit.unit_class} ({unit.side}) at {unit.location}"
-                      + (f": {', '.join(unit.status)}" if unit.status else ""))
+                      + (f": {', '.join(unit.status)}" if unit.status else "")
+                      + "".join(f"<br>{note}" for note in (details or {}).get(name, [])))
         fills.append(colours.get(unit.side or "", "#999999"))
     return dict(type="scatter", x=xs, y=ys, mode="markers+text", text=texts, hovertext=hovers,
                 hoverinfo="text", textfont=dict(size=9, color="#ffffff"), name="units",
@@ -231,10 +243,12 @@ def highlight_traces(touch: Touch, layout: HexLayout) -> list[dict[str, Any]]:
 
 
 def board_traces(board: BoardState, layout: HexLayout, touch: Touch, colours: dict[str, str],
-                 resistance: Optional[dict[str, int]] = None) -> list[dict[str, Any]]:
-    """Every trace after STATIC_TRACES, always the same five in the same order."""
+                 resistance: Optional[dict[str, int]] = None,
+                 details: Optional[dict[str, list[str]]] = None) -> list[dict[str, Any]]:
+    """The board's traces after STATIC_TRACES, always the same five in the same order (the hex
+    renderer adds the chosen shot's and the machines' after them)."""
     return [marker_trace(board, layout), resistance_trace(resistance or {}, layout),
-            unit_trace(board, layout, colours), *highlight_traces(touch, layout)]
+            unit_trace(board, layout, colours, details), *highlight_traces(touch, layout)]
 
 
 # The units an event's places are seen or fired from (game-log.md: Spotted `spotter`, HexObserved

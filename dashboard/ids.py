@@ -38,6 +38,7 @@ REPLAY_URL_SINK = "replay-url-sink"  # output of the clientside callback that wr
 REPLAY_SUMMARY = "replay-summary"    # "scenario · date · N events"
 REPLAY_LIVE = "replay-live"          # dcc.Store written by assets/live.js when the game grew: {"last": seq, "at"}
 REPLAY_FEED = "replay-feed"          # hidden; its data-live-feed is the game's event stream
+REPLAY_FIRE = "replay-fire"          # the chosen shot or spot told: lines, range in hexes, result, verdicts
 
 # -- disputes page ------------------------------------------------------------------------------
 DISPUTE_GAME = "dispute-game"

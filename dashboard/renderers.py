@@ -20,8 +20,12 @@ from typing import Any, Callable, Optional
 import plotly.graph_objects as go
 
 from dashboard.data import GameView
-from dashboard.figures import STATIC_TRACES, board_traces, map_figure, touches
+from dashboard.figures import STATIC_TRACES, board_traces, counter_positions, map_figure, touches
+from dashboard.geometry import hexside_segment
+from dashboard.hex_fire import FireView, board_when_made, fire_traces, fire_view, shot_events
+from dashboard.hex_machines import damage_record, machine_notes, machine_traces
 from dashboard.tabletop import event_highlight, position_traces, tabletop_figure, terrain_traces
+from domain.board.terrain import Board
 
 GROUP = "umpire.renderers"
 Moving = tuple[list[dict[str, Any]], Optional[dict[str, Any]]]
@@ -36,14 +40,44 @@ class Renderer:
 
 
 # -- on hexes --------------------------------------------------------------------------------------
-def _hex_traces(gv: GameView, seq: int, ruled: bool) -> list[dict[str, Any]]:
+def fire_at(gv: GameView, seq: int, ruled: bool) -> Optional[FireView]:
+    """The shot or spot the event at `seq` makes or resolves, on the board as it stood when it was
+    made (None: the event is none of them)."""
+    found = shot_events(gv.lines, seq)
+    if found is None:
+        return None
+    made, resolved = found
+    return fire_view(made, resolved, board_when_made(gv.lines, gv.board(made["seq"], ruled), gv.final, made["seq"]))
+
+
+def facings_at(gv: GameView, seq: int) -> dict[str, float]:
+    """Where the units face after `seq`, as the game's rule system reads the log (RuleSet.facings)."""
+    rules = gv.rules
+    fold = rules.facings() if rules is not None and rules.facings is not None else None
+    return fold(gv.lines[:seq], list(gv.final.maps)) if fold is not None else {}
+
+
+def hex_at(gv: GameView, seq: int, ruled: bool) -> Moving:
+    """The hex board's traces after the terrain at `seq`, and the event's shot (as {"fire": view})."""
     board = gv.board(seq, ruled)
     touch = touches(gv.line(seq), board, gv.targets)
-    return board_traces(board, gv.layout, touch, gv.colours, gv.resistance(seq))
+    facings, damage = facings_at(gv, seq), damage_record(gv.lines[:seq])
+    notes = machine_notes(board, facings, damage, Board(gv.final).river)
+    shot = fire_at(gv, seq, ruled)
+    layout = gv.layout
+
+    def hexside_mid(a: str, b: str) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = hexside_segment(layout, a, b)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    traces = (board_traces(board, layout, touch, gv.colours, gv.resistance(seq), notes)
+              + fire_traces(shot, layout.center, hexside_mid)
+              + machine_traces(board, counter_positions(board, layout), facings, damage))
+    return traces, ({"fire": shot} if shot is not None else None)
 
 
-HEX = Renderer("hex", lambda gv, seq, ruled: map_figure(gv.map, _hex_traces(gv, seq, ruled)),
-               lambda gv: STATIC_TRACES, lambda gv, seq, ruled: (_hex_traces(gv, seq, ruled), None))
+HEX = Renderer("hex", lambda gv, seq, ruled: map_figure(gv.map, hex_at(gv, seq, ruled)[0]),
+               lambda gv: STATIC_TRACES, hex_at)
 
 
 # -- on a tabletop, in inches ----------------------------------------------------------------------

@@ -77,6 +77,9 @@ class RuleSet:
     interpretations: Callable[[], Sequence[Any]] = lambda: ()
     # The numbers the dashboard shows on a hex board's hexes: () -> (lines -> {location: count}).
     hex_counts: Optional[Callable[[], Callable[[list], dict[str, int]]]] = None
+    # Where its units face, as its checks read the log: () -> (lines, the board's maps) -> {unit:
+    # degrees clockwise from north}; the dashboard draws a vehicle's facing from it.
+    facings: Optional[Callable[[], Callable[[list, list], dict[str, float]]]] = None
     # Its own benchmarks for `umpire bench`: {name: run() -> figures}.
     benchmarks: Optional[Callable[[], Mapping[str, Callable[[], dict[str, Any]]]]] = None
     rulebook: Optional[Callable[[], Any]] = None  # () -> domain.rulebook.Rulebook: its ids, sections, citations

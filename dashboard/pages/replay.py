@@ -27,6 +27,8 @@ import plotly.graph_objects as go
 
 from dashboard import ids
 from dashboard.data import READ_TYPES, DashboardData, GameView
+from dashboard.fire_panel import fire_panel
+from dashboard.hex_fire import FireView
 from dashboard.live import game_feed
 from dashboard.renderers import renderer_for
 from dashboard.tabletop import inches
@@ -66,7 +68,7 @@ def layout(game: Optional[str] = None, seq: Optional[str] = None, view: Optional
             ]),
             html.Div(className="replay-side", children=[
                 html.Div(id=ids.REPLAY_EVENT_TEXT, className="event-text",
-                         children=_event_text(gv, position, renderer_for(gv).moving(gv, position, ruled)[1])),
+                         children=_event_text(gv, position, renderer_for(gv).moving(gv, position, ruled)[1], data)),
                 dcc.Store(id=ids.REPLAY_PICK),
                 _event_rows(data, gv, position),
             ]),
@@ -161,12 +163,23 @@ def _position(gv: GameView, seq: int) -> str:
     return f"event {seq} of {gv.last} · turn {line['turn']} · {line['phase']}"
 
 
-def _event_text(gv: GameView, seq: int, highlight: Optional[dict[str, Any]] = None) -> list:
+def _event_text(gv: GameView, seq: int, highlight: Optional[dict[str, Any]] = None,
+                data: Optional[DashboardData] = None) -> list:
     line = gv.line(seq)
     side = f" ({line['side']})" if line.get("side") else ""
     out = [html.B(f"{seq}. {line['type']}{side}"), html.Div(describe(line))]
     measured = _measured_words(gv, seq, highlight or {})
-    return out + ([html.Div(measured, className="measured")] if measured else [])
+    fire = (highlight or {}).get("fire")
+    told = [_fire_told(data, gv, fire)] if fire is not None and data is not None else []
+    return out + ([html.Div(measured, className="measured")] if measured else []) + told
+
+
+def _fire_told(data: DashboardData, gv: GameView, fire: FireView) -> html.Div:
+    """A hex game's shot or spot in words: its events' rule applications, the dice they read, and
+    the disputes about them."""
+    apps = [a for s in fire.seqs for a in data.applications(gv).get(s, [])]
+    dice = {d["seq"]: d for a in apps for d in gv.dice_for(a.seq, a.related)}
+    return fire_panel(fire, apps, [dice[s] for s in sorted(dice)], _disputes_about(gv, set(fire.seqs)))
 
 
 def _measured_words(gv: GameView, seq: int, highlight: dict[str, Any]) -> Optional[str]:
@@ -249,17 +262,21 @@ def _applications(gv: GameView, apps: list, findings_only: bool, none_judges: st
 
 def _rulings_on(gv: GameView, seq: int) -> list:
     """Disputes about this event and their rulings: where "as played" and "as ruled" differ."""
-    disputes = {l["data"]["dispute"]: l for l in gv.lines if l["type"] == "DisputeRaised" and l["data"]["about"] == seq}
-    if not disputes:
-        return []
-    items = []
+    items = [html.Li(said) for said in _disputes_about(gv, {seq})]
+    return [html.H4("Disputes about this event"), html.Ul(items)] if items else []
+
+
+def _disputes_about(gv: GameView, seqs: set[int]) -> list[str]:
+    """Each dispute about one of `seqs` in words: its name, claim and rulings (or "open")."""
+    disputes = {l["data"]["dispute"]: l for l in gv.lines if l["type"] == "DisputeRaised" and l["data"]["about"] in seqs}
+    out = []
     for name, raised in disputes.items():
         rulings = [l for l in gv.lines if l["type"] == "RulingIssued" and l["data"]["dispute"] == name]
         verdicts = "; ".join(f"{r['data']['decision']} at event {r['seq']}"
                              + (f" ({len(r['data'].get('corrections', []))} correction(s))"
                                 if r["data"].get("corrections") else "") for r in rulings) or "open"
-        items.append(html.Li(f"{name}: {raised['data']['claim']} — {verdicts}"))
-    return [html.H4("Disputes about this event"), html.Ul(items)]
+        out.append(f"{name}: {raised['data']['claim']} — {verdicts}")
+    return out
 
 
 def _value(value: Any) -> str:
@@ -390,7 +407,7 @@ def grown_outputs(data: DashboardData, gv: GameView, game: dict[str, Any], state
 def step_outputs(data: DashboardData, gv: GameView, seq: int, ruled: bool, findings_only: bool) -> tuple:
     """What a step sends: the board's Patch, the position, the event in words, its rule applications."""
     traces, highlight = _moving(gv, seq, ruled)
-    return (_patch(traces, static_traces(gv)), _position(gv, seq), _event_text(gv, seq, highlight),
+    return (_patch(traces, static_traces(gv)), _position(gv, seq), _event_text(gv, seq, highlight, data),
             rules_panel(data, gv, seq, findings_only))
 
 

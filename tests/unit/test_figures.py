@@ -9,6 +9,8 @@ from dashboard.figures import (
     STATIC_TRACES, MapData, Touch, board_traces, consumption_figure, fot_figure, hexside_shapes,
     map_figure, marker_trace, points_figure, resistance_figure, resistance_trace, terrain_shapes, touches, unit_trace,
 )
+from dashboard.hex_fire import FIRE_TRACES
+from dashboard.hex_machines import MACHINE_TRACES
 from dashboard.geometry import SIZE, SQRT3, HexLayout, grid_cells, hexside_segment, layout_maps
 from dashboard.words import describe, headline
 from domain.board.state import fold
@@ -230,7 +232,9 @@ def test_a_step_patches_only_the_moving_traces():
     move = ev(5, "UnitMoved", {"unit": "b-1", "path": ["5:6513", "5:6613"]}, 1, "first-foot-movement", "british")
     operations = step_patch(GameView("g", game_lines(move)), 5, False).to_plotly_json()["operations"]
     assert {op["operation"] for op in operations} == {"Assign"}
-    assert sorted(op["location"][1] for op in operations) == list(range(STATIC_TRACES, STATIC_TRACES + 5))
+    # the board's five, then the chosen shot's and the machines' (always there, empty or not)
+    moving = 5 + len(FIRE_TRACES) + len(MACHINE_TRACES)
+    assert sorted(op["location"][1] for op in operations) == list(range(STATIC_TRACES, STATIC_TRACES + moving))
     assert all(op["location"][0] == "data" for op in operations), "the terrain (layout.shapes) is not resent"
     units = next(op["params"]["value"] for op in operations if op["params"]["value"]["name"] == "units")
     assert units["x"][0] == pytest.approx(HexLayout().center("5:6613")[0])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Callable, Mapping
 
 from domain.rules.infernal_machines.events import EVENTS, PHASES
@@ -125,6 +126,19 @@ def hex_counts():
     return resistance_by_hex
 
 
+def facings():
+    """Where each unit faces after a log's lines, as the vehicle checks read it (vehicles.Facings):
+    `UnitDeployed.facing`, a move's `facing`, else the direction of its last step."""
+    from domain.rules.infernal_machines.vehicles import Facings
+
+    def fold(lines: list, maps: list) -> dict[str, float]:
+        found, board = Facings(), SimpleNamespace(maps=maps)
+        for line in lines:
+            found.update(line, board)
+        return dict(found.degrees)
+    return fold
+
+
 def benchmarks():
     from domain.rules.infernal_machines.bench_board import run_board_bench
     return {"board": run_board_bench}
@@ -143,5 +157,5 @@ RULESET = RuleSet(
     board_handlers=board_handlers, generator=generator, analytics=analytics,
     reach=reach, benchmarks=benchmarks, interpretations=interpretations,
     table_schemas=TABLES, table_packs=lambda: Path(__file__).parent / "tables", hex_counts=hex_counts,
-    rulebook=lambda: beside(__file__),
+    facings=facings, rulebook=lambda: beside(__file__),
 )
