@@ -25,7 +25,8 @@ from typing import Any, Callable, Iterable, Optional
 from domain.application import Ledger
 from domain.log import read_stored_line
 from domain.rulesets import find
-from projections.analytics_tabletop import ANSWERS
+from projections.analytics_machines import ANSWERS as MACHINE_ANSWERS
+from projections.analytics_tabletop import ANSWERS as TABLETOP_ANSWERS
 from projections.follow import FollowingProjection, catch_up, events_after
 from projections.lease import lease_of
 from projections.views import view_of
@@ -35,11 +36,13 @@ KEY = "analytics"  # the projection's name for `umpire worker --projection` and 
 # The row kinds a rule system's tally yields, as (kind, row): one table each (SCATTER updates FIRE).
 AMMO, FIRE, SCATTER, RESIST = "ammo", "fire", "scatter", "resist"
 PROBLEMS = "analytics-problems"
-# 2: the tabletop rows; 3: tracked by the library's tracking recorder. A store taken by an older
-# version is taken again.
-META, VERSION = "analytics-meta", 3
+# 2: the tabletop rows; 3: tracked by the library's tracking recorder; 4: Infernal Machines' machines
+# (breakdowns, fascines, vehicle losses). A store taken by an older version is taken again.
+META, VERSION = "analytics-meta", 4
 IM_KINDS = (AMMO, FIRE, SCATTER, RESIST)
 PAGE = 5000  # events a read that catches up takes per transaction
+# The answers made of kept rows: the tabletop rule systems' and Infernal Machines' machines'.
+ANSWERS = {**TABLETOP_ANSWERS, **MACHINE_ANSWERS}
 
 AMMO_COLUMNS = ("game", "seq", "element", "side", "turn", "points", "cumulative", "reason", "barrage")
 FIRE_COLUMNS = ("game", "seq", "barrage", "turn", "target", "observer_via", "column_recorded",
@@ -361,13 +364,15 @@ def _answer(kind: str) -> Callable[..., dict[str, Any]]:
 
 
 # The tabletop rule systems' answers (projections/analytics_tabletop.py), beside Infernal Machines'.
-TABLETOP_QUERIES: dict[str, Callable[..., dict[str, Any]]] = {kind: _answer(kind) for kind in ANSWERS}
+TABLETOP_QUERIES: dict[str, Callable[..., dict[str, Any]]] = {kind: _answer(kind) for kind in TABLETOP_ANSWERS}
+# Infernal Machines' machines (projections/analytics_machines.py): breakdowns, fascines, losses.
+MACHINE_QUERIES: dict[str, Callable[..., dict[str, Any]]] = {kind: _answer(kind) for kind in MACHINE_ANSWERS}
 
 
 def answers_over(ledger: Ledger, store: ProjectionStore, kinds: Iterable[str],
-                 games: Optional[set[str]] = None) -> dict[str, list[dict[str, Any]]]:
-    """Several tabletop answers at once over the rows of some games (None: every game), after one
-    catch-up: the dashboard's filters."""
+                 games: Optional[set[str]] = None, sides: Optional[set[str]] = None) -> dict[str, list[dict[str, Any]]]:
+    """Several kept-row answers at once over the rows of some games (None: every game) and sides (None:
+    every side; a row without a side is kept), after one catch-up: the dashboard's filters."""
     projection = AnalyticsProjection(ledger, store)
     projection.catch_up()
     kept: dict[str, list[dict[str, Any]]] = {}
@@ -376,7 +381,8 @@ def answers_over(ledger: Ledger, store: ProjectionStore, kinds: Iterable[str],
         needs, derive, _ = ANSWERS[kind]
         for need in needs:
             if need not in kept:
-                kept[need] = [r for r in projection.kept_rows(need) if games is None or r["game"] in games]
+                kept[need] = [r for r in projection.kept_rows(need) if (games is None or r["game"] in games)
+                              and (not sides or r.get("side") is None or r["side"] in sides)]
         out[kind] = derive(*(kept[need] for need in needs))
     return out
 

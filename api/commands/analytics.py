@@ -1,5 +1,6 @@
-"""`umpire analytics ammunition|fire-orders|resistance` (Infernal Machines), `umpire analytics
-avbcw-...|mog-...` (the tabletop rule systems): the cross-game analytics, as JSON or CSV."""
+"""`umpire analytics ammunition|fire-orders|resistance|vehicle-breakdowns|fascines|vehicle-losses|
+losses-by-cause` (Infernal Machines), `umpire analytics avbcw-...|mog-...` (the tabletop rule systems):
+the cross-game analytics, as JSON or CSV."""
 from __future__ import annotations
 
 import json
@@ -11,13 +12,13 @@ import typer
 from api.cli_app import DbOption, app, existing_store, fail, open_ledger
 from api.settings import get_settings
 from domain.application import UnknownGame
-from projections.analytics import QUERIES, TABLETOP_QUERIES, to_csv
+from projections.analytics import MACHINE_QUERIES, QUERIES, TABLETOP_QUERIES, to_csv
 from projections.store import ProjectionStore
 
 analytics_app = typer.Typer(name="analytics", no_args_is_help=True,
-                            help="Cross-game analytics: ammunition, fire orders, resistance turns (Infernal "
-                                 "Machines); ammunition, supply, leadership, suppression (avbcw-*); "
-                                 "breakdowns, turns lost, criticals (mog-*).")
+                            help="Cross-game analytics: ammunition, fire orders, resistance turns, vehicle "
+                                 "breakdowns, fascines, vehicle losses (Infernal Machines); ammunition, supply, "
+                                 "leadership, suppression (avbcw-*); breakdowns, turns lost, criticals (mog-*).")
 app.add_typer(analytics_app, name="analytics")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", help="only this game (default: every game)")]
@@ -36,7 +37,7 @@ def _run(kind: str, db: Optional[str], game: Optional[str], format: DataFormat) 
     ledger = open_ledger(existing_store(db))
     if game is not None and not ledger.has_game(game):
         fail(str(UnknownGame(game)))
-    result = {**QUERIES, **TABLETOP_QUERIES}[kind](ledger, ProjectionStore(get_settings(db).db), game)
+    result = {**QUERIES, **KEPT_QUERIES}[kind](ledger, ProjectionStore(get_settings(db).db), game)
     if format == "csv":
         typer.echo(to_csv(kind, result["rows"]), nl=False)
     else:
@@ -64,11 +65,12 @@ def resistance(db: DbOption = None, game: GameOption = None, format: FormatOptio
 def _tabletop_command(kind: str) -> None:
     def command(db: DbOption = None, game: GameOption = None, format: FormatOption = "json"):
         _run(kind, db, game, format)
-    command.__doc__ = TABLETOP_QUERIES[kind].__doc__
+    command.__doc__ = KEPT_QUERIES[kind].__doc__
     analytics_app.command(kind)(command)
 
 
-for _kind in TABLETOP_QUERIES:   # docs/analytics.md, "Tabletop games"
+KEPT_QUERIES = {**MACHINE_QUERIES, **TABLETOP_QUERIES}
+for _kind in KEPT_QUERIES:   # docs/analytics.md, "The machines" and "Tabletop games"
     _tabletop_command(_kind)
 
 

@@ -1,6 +1,6 @@
-"""/api/analytics/ammunition|fire-orders|resistance?game= (Infernal Machines) and
-/api/analytics/avbcw-...|mog-...?game= (the tabletop rule systems): the cross-game analytics as
-JSON, or CSV with `format=csv`.
+"""/api/analytics/ammunition|fire-orders|resistance?game= and /api/analytics/vehicle-breakdowns|
+fascines|vehicle-losses|losses-by-cause?game= (Infernal Machines), /api/analytics/avbcw-...|mog-...?game=
+(the tabletop rule systems): the cross-game analytics as JSON, or CSV with `format=csv`.
 
 Any viewer may read them; a token bound to one game sees that game's rows only. When no worker
 keeps the analytics, a request catches them up first; when one does, it answers at once with
@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from api.deps import ServicesDep, Viewer
 from api.problems import ProblemError, responses
-from projections.analytics import QUERIES, TABLETOP_QUERIES, to_csv
+from projections.analytics import MACHINE_QUERIES, QUERIES, TABLETOP_QUERIES, to_csv
 
 router = APIRouter(prefix="/api/analytics", tags=["analytics"])
 
@@ -36,7 +36,7 @@ def _answer(kind: str, services: ServicesDep, principal: Viewer, game: Optional[
     game = game if game is not None else principal.game
     if game is not None:
         services.known_game(game)
-    result = {**QUERIES, **TABLETOP_QUERIES}[kind](services.ledger, services.store, game)
+    result = {**QUERIES, **TABLETOP_QUERIES, **MACHINE_QUERIES}[kind](services.ledger, services.store, game)
     if format == "csv":
         return Response(to_csv(kind, result["rows"]), media_type="text/csv; charset=utf-8",
                         headers={"Umpire-Lag": str(result["lag"])})
@@ -68,8 +68,9 @@ def _tabletop_route(kind: str) -> None:
               format: Format = FORMAT) -> Any:
         return _answer(kind, services, principal, game, format)
     router.add_api_route(f"/{kind}", route, methods=["GET"], name=kind, summary=kind,
-                         description=TABLETOP_QUERIES[kind].__doc__, responses=TABLETOP_ANSWERS)
+                         description=KEPT_QUERIES[kind].__doc__, responses=TABLETOP_ANSWERS)
 
 
-for _kind in TABLETOP_QUERIES:   # docs/analytics.md, "Tabletop games"
+KEPT_QUERIES = {**MACHINE_QUERIES, **TABLETOP_QUERIES}
+for _kind in KEPT_QUERIES:   # docs/analytics.md, "The machines" and "Tabletop games"
     _tabletop_route(_kind)

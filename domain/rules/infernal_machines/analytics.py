@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from domain.dispatch import handlers_of
+from domain.rules.infernal_machines.analytics_machines import MachineTally
 from domain.rules.infernal_machines.resistance import HexResistance, ResistanceTracker
 
 GONE = frozenset({"eliminated", "retreated"})
@@ -56,18 +57,26 @@ class GameTally:
     firing: dict[str, Optional[str]] = field(default_factory=dict)  # attack -> firing side
     stretches: dict[str, list] = field(default_factory=dict)   # hex -> [open, side holding it]
     resist: ResistanceTracker = field(default_factory=ResistanceTracker)
+    machines: Optional[MachineTally] = None   # breakdowns, fascines, vehicle losses (analytics_machines.py)
+
+    def __post_init__(self):
+        if self.machines is None:
+            self.machines = MachineTally(self.game)
 
     # -- persistence ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "turn": self.turn, "units": self.units, "elements": self.elements,
                 "observed": self.observed, "barrages": self.barrages, "firing": self.firing,
-                "stretches": self.stretches, "resist": tracker_to_json(self.resist)}
+                "stretches": self.stretches, "resist": tracker_to_json(self.resist),
+                "machines": self.machines.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameTally":
         data = dict(data)
         resist = tracker_from_json(data.pop("resist"))
-        return cls(**data, resist=resist)
+        machines = data.pop("machines", None)
+        return cls(**data, resist=resist,
+                   machines=MachineTally.from_json(machines) if machines else MachineTally(data["game"]))
 
     # -- the fold ------------------------------------------------------------------------------
     def take(self, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -77,7 +86,7 @@ class GameTally:
         rows = (handler(self, line, line["data"]) or []) if handler else []
         if line["type"] in ("UnitDeployed", "SmallArmsFired", "SmallArmsResolved", "FireOrderChecked"):
             rows += self._feed_resistance(line)
-        return rows
+        return rows + self.machines.take(line)
 
     def count_at(self, hex_: Optional[str]) -> int:
         """The hex's resistance-turn count now: the FOT column the rules call for."""
