@@ -66,6 +66,11 @@ AN_CONSUMPTION = "an-consumption"
 AN_RESISTANCE = "an-resistance"
 AN_FOT = "an-fot"
 CHARTS = (AN_POINTS, AN_CONSUMPTION, AN_RESISTANCE, AN_FOT)
+# Infernal Machines' machines, on the same page under the same filters (dashboard/machine_figures.py)
+AN_VEHICLE_BREAKDOWNS = "an-vehicle-breakdowns"
+AN_FASCINES = "an-fascines"
+AN_LOSSES = "an-losses-by-cause"
+MACHINE_CHARTS = (AN_VEHICLE_BREAKDOWNS, AN_FASCINES, AN_LOSSES)
 # The tabletop rule systems' charts (the page's `?ruleset=` chooses; dashboard/analytics_figures.py)
 AN_RULESET = "an-ruleset"
 AN_GAMES = "an-games"

@@ -1,4 +1,5 @@
-"""Analytics (`/analytics`): artillery across every game in the store, with filters and PNG export;
+"""Analytics (`/analytics`): artillery and the machines (breakdowns, fascines, vehicle losses) across every
+game in the store, with filters and PNG export;
 `/analytics?ruleset=dux-bellorum-avbcw` or `landships-of-mogdonazia`: a tabletop rule system's
 charts (dashboard/analytics_figures.py), filtered by game."""
 from __future__ import annotations
@@ -11,9 +12,10 @@ from dash import Input, Output, State, dcc, get_relative_path, html
 
 from dashboard import analytics_figures as tt
 from dashboard import ids
+from dashboard import machine_figures as mf
 from dashboard.figures import consumption_figure, fot_figure, points_figure, resistance_figure
 from dashboard.pages.common import current_data
-from projections.analytics import answers_over
+from projections.analytics import MACHINE_QUERIES, answers_over
 from projections.analytics_tabletop import RULESETS as ANSWERS_OF
 
 TITLE = "Analytics"
@@ -28,10 +30,27 @@ TABLETOP_FIGURES = {
     ids.AN_MOG_BREAKDOWN: tt.breakdown_figure, ids.AN_MOG_LOST: tt.lost_turns_figure, ids.AN_MOG_CRIT: tt.criticals_figure,
 }
 
+MACHINE_FIGURES = {ids.AN_VEHICLE_BREAKDOWNS: mf.breakdowns_figure, ids.AN_FASCINES: mf.fascines_figure,
+                   ids.AN_LOSSES: mf.losses_figure}
+
 
 def figures(rows: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
     return {ids.AN_POINTS: points_figure(rows["spends"], CAP), ids.AN_CONSUMPTION: consumption_figure(rows["spends"]),
             ids.AN_RESISTANCE: resistance_figure(rows["requests"]), ids.AN_FOT: fot_figure(rows["requests"])}
+
+
+def machine_figures(answers: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
+    """The machines' charts from their answers (projections/analytics_machines.py)."""
+    return {chart: MACHINE_FIGURES[chart](answers) for chart in ids.MACHINE_CHARTS}
+
+
+def machine_answers(scenarios: list[str], sides: list[str], years: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The machines' answers over the Infernal Machines games (and sides) that pass the filters (empty: all)."""
+    data = current_data()
+    games = {g.game for g in data.summaries() if g.ruleset not in ids.TABLETOP_CHARTS
+             and (not scenarios or g.scenario in scenarios) and (not years or (g.date or "")[:4] in years)
+             and (not sides or set(g.sides) & set(sides))}
+    return answers_over(data.services.ledger, data.services.store, MACHINE_QUERIES, games, set(sides) or None)
 
 
 def tabletop_figures(ruleset: str, answers: dict[str, list[dict[str, Any]]]) -> dict[str, go.Figure]:
@@ -70,7 +89,7 @@ def layout(ruleset: str = IM, **_: Any) -> html.Div:
         return _tabletop_layout(ruleset)
     data = current_data()
     options = data.filter_options()
-    figs = figures(data.analytics([], [], []))
+    figs = {**figures(data.analytics([], [], [])), **machine_figures(machine_answers([], [], []))}
 
     def chart(chart_id: str) -> html.Div:
         return _chart(chart_id, figs[chart_id])
@@ -84,6 +103,8 @@ def layout(ruleset: str = IM, **_: Any) -> html.Div:
             dcc.Dropdown(id=ids.AN_YEAR, options=options["years"], multi=True, placeholder="year"),
         ]),
         html.Div(className="charts", children=[chart(c) for c in ids.CHARTS]),
+        html.H3("The machines"),
+        html.Div(className="charts", children=[chart(c) for c in ids.MACHINE_CHARTS]),
     ])
 
 
@@ -108,14 +129,15 @@ def png_bytes(figure: dict[str, Any]) -> bytes:
 
 
 def register_callbacks(app) -> None:
-    @app.callback(*[Output(c, "figure") for c in ids.CHARTS],
+    @app.callback(*[Output(c, "figure") for c in ids.CHARTS + ids.MACHINE_CHARTS],
                   Input(ids.AN_SCENARIO, "value"), Input(ids.AN_SIDE, "value"), Input(ids.AN_YEAR, "value"),
                   prevent_initial_call=True)
     def filtered(scenarios, sides, years):
-        figs = figures(current_data().analytics(scenarios or [], sides or [], years or []))
-        return [figs[c] for c in ids.CHARTS]
+        chosen = (scenarios or [], sides or [], years or [])
+        figs = {**figures(current_data().analytics(*chosen)), **machine_figures(machine_answers(*chosen))}
+        return [figs[c] for c in ids.CHARTS + ids.MACHINE_CHARTS]
 
-    for chart_id in ids.CHARTS:
+    for chart_id in ids.CHARTS + ids.MACHINE_CHARTS:
         _register_png(app, chart_id)
     for ruleset, charts in ids.TABLETOP_CHARTS.items():
         _register_tabletop(app, ruleset, charts)

@@ -38,7 +38,7 @@ def traces(page: Page, chart: str) -> list[dict]:
 
 def test_the_page_chooses_the_rule_system_and_draws_avbcw(page):
     page.goto(page.base + "/analytics")
-    expect(page.locator(".chart .js-plotly-plot")).to_have_count(4, timeout=30_000)   # Infernal Machines', as before
+    expect(page.locator(".chart .js-plotly-plot")).to_have_count(7, timeout=30_000)   # Infernal Machines' (and its machines')
     page.get_by_role("link", name="Dux Bellorum AVBCW").click()
     expect(page).to_have_url(re.compile(r"/analytics\?ruleset=dux-bellorum-avbcw$"))
     expect(page.locator(".chart .js-plotly-plot")).to_have_count(5, timeout=30_000)

@@ -199,8 +199,10 @@ def test_a_shared_url_opens_at_its_position(page):
 def test_analytics_draws_every_chart_and_exports_png(page):
     page.goto(page.base + "/analytics")
     charts = page.locator(".chart .js-plotly-plot")
-    expect(charts).to_have_count(4, timeout=30_000)  # the first visit brings the analytics projection up to date
+    # artillery's four and the machines' three; the first visit brings the analytics projection up to date
+    expect(charts).to_have_count(7, timeout=30_000)
     expect(page.locator("#an-points")).to_contain_text("cap 25 points")
+    expect(page.locator("#an-vehicle-breakdowns")).to_contain_text("Breakdowns per vehicle type")
     with page.expect_download(timeout=60_000) as download:
         page.click("#an-fot-png")
     path = download.value.path()
