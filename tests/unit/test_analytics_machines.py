@@ -199,3 +199,14 @@ def test_the_tally_stays_small_between_turns():
     log.turn_of(3, "vehicle-movement")
     # what a turn's attacks and blows name is forgotten at the next turn (the tally is saved with every page)
     assert (log.tally.machines.losses.attacks, log.tally.machines.losses.blows) == ({}, {})
+
+
+def test_a_pack_file_may_hold_the_breakdown_table_and_a_terrain_state_row_wins():
+    from domain.rules.infernal_machines.analytics_machines import breakdown_odds
+    from domain.rules.tables import validate_pack
+    rows = {"any": {str(r): "breakdown" if r >= 6 else "-" for r in range(1, 8)},
+            "difficult": {str(r): "breakdown" if r >= 5 else "-" for r in range(1, 8)}}
+    pack = validate_pack({"pack": "mine", "tables": {"BREAKDOWN": rows}}, "mine.json", "infernal-machines")
+    # IM, Terrain States: "difficult terrain increases the chance of a vehicle breaking down" (by the pack's row)
+    assert breakdown_odds(pack, "good", "d6", 0)[0] == 1 / 6
+    assert breakdown_odds(pack, "difficult", "d6", 1)[0] == 3 / 6

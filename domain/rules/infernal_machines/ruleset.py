@@ -28,6 +28,8 @@ TABLES = {
     "CCSHIFT": "attackers' firepower (lower bound) -> average morale -> [low, high] die results that shift",
     "BLAST": "vehicle gun (as attrs.gun or the vehicle catalogue names it, e.g. '57mm') -> blast power (the play aid)",
     "NCRT": "d6 result -> effect on a boat hit by an artillery gun or aerial bombing (the Naval Combat Results Table)",
+    "BREAKDOWN": "terrain state (good, difficult, mud, snow, deep-snow) or 'any' -> modified roll (the die plus the "
+                 "vehicle's breakdown modifier) -> 'breakdown' or '-' (the Landships! breakdown table; the analytics' odds)",
     "IMPACT_ZONES": "mission -> {primary: [offsets], secondary: [offsets]}, or mission -> barrage type -> "
                     "{primary, secondary}; offsets are cube [x, y, z] from the centre hex",
 }
