@@ -216,11 +216,23 @@ class RuleModule:
 Step = Callable[[dict[str, Any]], Iterable[RuleApplication]]
 
 
+def closer(handler: Callable) -> Callable:
+    """Marks a handler that judges only what its module owes (what it was told since it last
+    closed) and leaves it owing nothing: called again with nothing told in between, it finds
+    nothing. The auditor calls it only when another step of its module has run since (a phase end
+    after an empty phase costs nothing: most phases of a game are empty for most modules)."""
+    handler.closes_what_is_owed = True
+    return handler
+
+
 def _step(module: RuleModule, generic: str, prefix: str, kind: str) -> Optional[Step]:
     if getattr(type(module), generic) is not getattr(RuleModule, generic):
         return getattr(module, generic)
     handler = handlers_of(type(module), prefix).get(kind)
     return None if handler is None else handler.__get__(module)   # the bound handler: one call per event
+
+
+PlannedStep = tuple[RuleModule, Step, bool]   # the module, its step, whether the step is a `closer`
 
 
 class Dispatch:
@@ -230,14 +242,21 @@ class Dispatch:
     def __init__(self, modules: Sequence[RuleModule]):
         self.modules = modules
         self._plans: dict[str, tuple[list, list]] = {}
+        # the modules told something since their closers last ran (all of them at the start)
+        self.owing: set[RuleModule] = set(modules)
 
-    def plan(self, kind: str) -> tuple[list[tuple[RuleModule, Step]], list[tuple[RuleModule, Step]]]:
+    def plan(self, kind: str) -> tuple[list[PlannedStep], list[PlannedStep]]:
         found = self._plans.get(kind)
         if found is None:
             steps = [(module, module.steps_for(kind)) for module in self.modules]
-            found = ([(m, b) for m, (b, _) in steps if b], [(m, a) for m, (_, a) in steps if a])
+            found = ([(m, b, _closes(b)) for m, (b, _) in steps if b],
+                     [(m, a, _closes(a)) for m, (_, a) in steps if a])
             self._plans[kind] = found
         return found
+
+
+def _closes(step: Step) -> bool:
+    return getattr(step, "closes_what_is_owed", False)
 
 
 def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
@@ -313,12 +332,12 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
             applications.extend(_rejected_options(line, interpretations))
         ctx.record(line)
         before, after = dispatch.plan(line["type"])
-        _judge_all(applications, before, line)
+        _judge_all(applications, before, line, dispatch.owing)
         apply(board, line)
         for fold in ctx._folds:
             fold.update(line, board)
         ctx.moment += 1
-        _judge_all(applications, after, line)
+        _judge_all(applications, after, line, dispatch.owing)
         if on_progress:
             on_progress(line["seq"])
     for module in modules:
@@ -330,11 +349,17 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
 AUDIT_FAILED = Rule("LOG.AUDIT", "the auditor itself", "Umpire")
 
 
-def _judge_all(applications: list[RuleApplication], steps: list[tuple[RuleModule, Step]],
-               line: dict[str, Any]) -> None:
+def _judge_all(applications: list[RuleApplication], steps: list[PlannedStep], line: dict[str, Any],
+               owing: set[RuleModule]) -> None:
     """Each module's judgement of one event, in module order (the loop of every event: kept to
-    one call per judging module)."""
-    for module, step in steps:
+    one call per judging module, and none for a closer of a module that owes nothing)."""
+    for module, step, closes in steps:
+        if not closes:
+            owing.add(module)
+        elif module in owing:
+            owing.discard(module)
+        else:
+            continue
         try:
             found = step(line)
             if found:

@@ -152,3 +152,42 @@ def test_looking_back_by_type_and_by_roll_purpose_finds_what_a_rescan_would():
     assert found["spot-prefix"] == [2, 3, 5]
     assert found["art"] == [4]
     assert found["about"] == [3, 4]
+
+
+def test_a_closer_runs_only_after_its_module_was_told_something_and_finds_the_same():
+    """A phase end judges what the phase owed: a module's `closer` is skipped at the end of a phase in
+    which none of its steps ran (it owes nothing), and runs at the end of one in which one did."""
+    from domain.rules.engine import Rule, RuleModule, closer
+    from tests.builders import LogBuilder
+    owed_rule, calls = Rule("TEST.OWED", "a test's phase end"), []
+
+    class Owing(RuleModule):
+        def __init__(self, ctx):
+            super().__init__(ctx)
+            self.rolls: list[int] = []
+
+        def on_DieRolled(self, line):
+            self.rolls.append(line["seq"])
+
+        @closer
+        def on_PhaseStarted(self, line):
+            calls.append(line["seq"])
+            found, self.rolls = [owed_rule.unverifiable(seq, "owed at the phase end") for seq in self.rolls], []
+            return found
+
+    b = LogBuilder()
+    b.turn_start(1)
+    b.phase_start("first-foot-movement", "british")
+    first = len(b.lines)
+    b.phase_start("vehicle-movement", "british")            # nothing told: skipped
+    second = len(b.lines)
+    b.roll("IM.SPOT.ROLL", 7, "b-1", "british", die="d10")
+    rolled = len(b.lines)
+    b.phase_start("second-foot-movement", "british")        # told a roll: runs, and judges it
+    third = len(b.lines)
+    b.phase_start("close-combat", "british")                # nothing told since: skipped
+    fourth = len(b.lines)
+    report = _audit_with(Owing, b)
+    assert calls == [first, third]      # the first: every module may owe at the start
+    assert [(f.seq, f.rule) for f in report.findings if f.rule == "TEST.OWED"] == [(rolled, "TEST.OWED")]
+    assert second not in calls and fourth not in calls

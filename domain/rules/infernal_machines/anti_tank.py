@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
 from domain.rules.infernal_machines.direct_fire import Shot, fire_facts, rule
 from domain.rules.infernal_machines.support_weapons import weapon_kind
 from domain.rules.interpretations import Interpretation, declare
@@ -105,9 +105,11 @@ class AntiTankChecks(RuleModule):
                                        Verdict.MISMATCH, expected=cell, recorded=recorded, related=[rolls[0]["seq"]])]
 
     # -- the critical chain ---------------------------------------------------------------------------------
+    @closer
     def on_PhaseStarted(self, line):
         return self._judge_pending(line["seq"])
 
+    @closer
     def on_TurnStarted(self, line):
         return self._judge_pending(line["seq"])
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Verdict
+from domain.rules.engine import RuleModule, Verdict, closer
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, half_firepower
 from domain.rulebook import beside
 
@@ -182,6 +182,7 @@ class CounterBatteryOutcome(RuleModule):
         self.due.pop(self.ctx.typed(line).barrage, None)
         return []
 
+    @closer
     def _close(self, _line=None):
         out = [R_CB_RESOLVE.mismatch(seq, f"counter-battery {barrage} did not scatter: one enemy off-map element is "
                                      f"eliminated, and the log does not record it", expected="an element eliminated")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import AuditContext, RuleModule, Verdict
+from domain.rules.engine import AuditContext, RuleModule, Verdict, closer
 from domain.rules.infernal_machines.artillery_effects import INFANTRY_LIKE, R_GAS_DOUBLE, R_GAS_EFFECTS, board_extras
 from domain.rules.infernal_machines.artillery_legality import DOUBLE_GAS_FROM, is_german, side_facts
 from domain.rules.infernal_machines.barrage_tracker import renew_barrage
@@ -117,6 +117,7 @@ class GassedUnits(RuleModule):
             self.mask_rolls.append(line)
         return []
 
+    @closer
     def _close_phase(self, line):
         out = self._pins_recorded()
         for roll in self.mask_rolls:

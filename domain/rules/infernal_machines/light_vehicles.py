@@ -100,6 +100,13 @@ class LightVehicleChecks(PhaseEnd, RuleModule):
         self.to_cover: dict[str, ToCover] = {}
         self.targets: dict[tuple[str, int, str], list[tuple[str, float, int]]] = {}   # armed motos' shots per phase
 
+    # not a `closer`: its close also owes the move toward cover in the phase the crew must make it, told or not
+    def on_PhaseStarted(self, line):
+        return self.close(line["seq"])
+
+    def on_TurnStarted(self, line):
+        return self.close(line["seq"])
+
     # -- attacks and the crew marker -------------------------------------------------------------
     def _attack_on(self, loc: Optional[str], side: Optional[str]) -> None:
         for u in self.ctx.board.units_at(loc) if loc else []:

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Optional
 
 from domain.board.hexes import distance
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import fire_facts, rule
 from domain.rules.infernal_machines.support_weapons import UNNAMED_DIE
@@ -152,9 +152,11 @@ class MoraleChecks(RuleModule):
         self.red_hits = []
         return out
 
+    @closer
     def on_PhaseStarted(self, line):
         return self._judge_red_hits(line["seq"])
 
+    @closer
     def on_TurnStarted(self, line):
         return self._judge_red_hits(line["seq"])
 

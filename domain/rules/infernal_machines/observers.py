@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
 from domain.rulebook import beside
 
 RULEBOOK = beside(__file__)
@@ -74,6 +74,7 @@ class ObserverUnits(RuleModule):
                 self.overrun.setdefault(u.unit, line["seq"])
         return []
 
+    @closer
     def _overruns(self, line) -> list[RuleApplication]:
         out = []
         for name, seq in sorted(self.overrun.items(), key=lambda kv: kv[1]):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleApplication, RuleModule, Verdict
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
 from domain.rules.infernal_machines.direct_fire import Shot, fire_facts, rule, terms_of
 from domain.rules.infernal_machines.morale import agreed
 from domain.rules.infernal_machines.spotting import commander_of
@@ -168,6 +168,7 @@ class SmallArmsResolution(RuleModule):
                 self.commander_hits.append((vehicle.unit, commander, line["seq"]))
         return []
 
+    @closer
     def on_PhaseStarted(self, line):
         return self._judge_commanders(line["seq"])
 

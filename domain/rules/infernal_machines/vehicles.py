@@ -19,6 +19,7 @@ from typing import Any, Mapping, Optional
 
 from domain.board.hexes import Placement, distance, to_cube
 from domain.board.state import UnitState
+from domain.rules.engine import closer
 
 FILE = Path(__file__).with_name("vehicles.json")
 ARMOURED = ("tank", "armoured-car")
@@ -199,14 +200,18 @@ def mg_vulnerable(unit: Optional[UnitState]) -> bool:
 
 class PhaseEnd:
     """A rule module that judges what a phase owed when the phase is over: at the next phase, the next
-    turn or the end of the log it calls `close(seq)` (seq: the line that ends the phase)."""
+    turn or the end of the log it calls `close(seq)` (seq: the line that ends the phase). Its `close`
+    judges only what its module was told and clears it (a `closer`: skipped when nothing was told);
+    a module whose close also judges the phase itself overrides these two without the mark."""
 
     def close(self, seq: int) -> list:
         return []
 
+    @closer
     def on_PhaseStarted(self, line):
         return self.close(line["seq"])
 
+    @closer
     def on_TurnStarted(self, line):
         return self.close(line["seq"])
 

@@ -124,6 +124,13 @@ class TadpoleChecks(PhaseEnd, RuleModule):
         facings(ctx)                                         # a fold: made now, so that it sees every line
         self.tadpoles: set[str] = set()
 
+    # not a `closer`: its close also judges each tadpole's leash at the end of a vehicle movement phase, told or not
+    def on_PhaseStarted(self, line):
+        return self.close(line["seq"])
+
+    def on_TurnStarted(self, line):
+        return self.close(line["seq"])
+
     def after_UnitDeployed(self, line):
         if is_tadpole(self.ctx.board.units.get(self.ctx.typed(line).unit)):
             self.tadpoles.add(self.ctx.typed(line).unit)
