@@ -26,7 +26,7 @@ RESOLUTIONS = ("AntiTankResolved", "SmallArmsResolved", "CloseCombatResolved")
 MISSES = {"miss", "no-effect"}
 COMPASS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 CAR_STEP = 0.42      # a car's spacing along the train, in hex sizes
-ARROW_AT = 0.62      # the facing arrow's distance from the counter's centre
+ARROW_AT = 0.72      # the facing arrow's distance from the counter's centre (at the counter's edge)
 HATCH_MARKERS = {"hatch-open", "commander"}
 Point = tuple[float, float]
 
@@ -137,7 +137,7 @@ def machine_traces(board: BoardState, positions: dict[str, Point], facings: dict
                   x=[p[0] + ARROW_AT * _toward(d)[0] for _, p, d in arrows],
                   y=[p[1] + ARROW_AT * _toward(d)[1] for _, p, d in arrows],
                   hovertext=[f"{u.unit} {facing_words(d)}" for u, _, d in arrows],
-                  marker=dict(symbol="arrow", size=15, angle=[d for _, _, d in arrows], color="#111111",
+                  marker=dict(symbol="arrow", size=20, angle=[d for _, _, d in arrows], color="#111111",
                               line=dict(width=1, color="#ffffff")))
     cx, cy, labels, hovers = [], [], [], []
     for train in (u for u in shown if u.unit_class == "armoured-train"):

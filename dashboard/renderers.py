@@ -64,6 +64,8 @@ def hex_at(gv: GameView, seq: int, ruled: bool) -> Moving:
     facings, damage = facings_at(gv, seq), damage_record(gv.lines[:seq])
     notes = machine_notes(board, facings, damage, Board(gv.final).river)
     shot = fire_at(gv, seq, ruled)
+    if shot is not None:   # the shot's own lines (clear, blocked) stand for the event's sight lines
+        touch.lines = []
     layout = gv.layout
 
     def hexside_mid(a: str, b: str) -> tuple[float, float]:

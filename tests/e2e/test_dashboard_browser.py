@@ -196,6 +196,35 @@ def test_a_shared_url_opens_at_its_position(page):
     expect(page.locator("#replay-events .event-row.current")).to_have_attribute("data-seq", "15")
 
 
+def trace_shows(trace: str, key: str, words: str) -> str:
+    """A script true once an item of the map's trace `trace` under `key` holds `words` (for
+    page.wait_for_function)."""
+    return (f"() => {{ const plot = document.querySelector('#replay-map .js-plotly-plot');"
+            f" const t = plot && plot.data && plot.data.find(t => t.name === '{trace}');"
+            f" return !!t && (t.{key} || []).some(s => String(s).includes({json.dumps(words)})); }}")
+
+
+def test_replay_draws_a_disputed_spot_and_the_shot_after_it_with_range_and_result(page):
+    game = "michael-1918-ronssoy"
+    with open(FIXTURE_GAMES / f"{game}.jsonl", encoding="utf-8") as fh:
+        lines = read_lines(fh)
+    spot = next(l["data"]["about"] for l in lines if l["type"] == "DisputeRaised")
+    fire = next(l for l in lines if l["seq"] > spot and l["type"] == "SmallArmsFired")
+    open_replay(page, game, spot)
+    panel = page.locator("#replay-fire")
+    expect(panel).to_contain_text("Result: spotted")
+    expect(panel).to_contain_text("Range counted: 1 hex")
+    expect(panel).to_contain_text("Disputed:")
+    page.wait_for_function(trace_shows("fire-range", "text", "1 hex"))
+    page.wait_for_function(trace_shows("fire-marks", "hovertext", "(spotter)"))
+    for seq in range(spot + 1, fire["seq"] + 1):   # step to the shot: the board is patched, the panel redrawn
+        page.click("#replay-next")
+        at_event(page, seq, len(lines))
+    expect(panel).to_contain_text(f"recorded {fire['data']['range']} (agrees)")
+    expect(panel).to_contain_text("hit")
+    page.wait_for_function(trace_shows("fire-marks", "hovertext", "(firer)"))
+
+
 def test_analytics_draws_every_chart_and_exports_png(page):
     page.goto(page.base + "/analytics")
     charts = page.locator(".chart .js-plotly-plot")

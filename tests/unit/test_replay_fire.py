@@ -52,6 +52,11 @@ def text_of(component) -> str:
     return " ".join(text_of(c) for c in (children if isinstance(children, list) else [children]))
 
 
+def seq_of(gv, kind, **data):
+    """The first event of `kind` whose data holds `data` (the demo game's seqs move as it grows)."""
+    return next(l["seq"] for l in gv.lines if l["type"] == kind and all(l["data"].get(k) == v for k, v in data.items()))
+
+
 @pytest.fixture(scope="module")
 def michael():
     path = FIXTURE_GAMES / "michael-1918-ronssoy.jsonl"
@@ -60,35 +65,40 @@ def michael():
 
 # -- which events make a shot ----------------------------------------------------------------------
 def test_a_resolution_is_told_with_the_fire_that_made_it_and_a_fire_with_its_resolution(michael):
-    # michael-1918-ronssoy: b-mg1's attack a-1 is fired at event 78 and resolved at event 80
-    made, resolved = shot_events(michael.lines, 80)
-    assert (made["seq"], resolved["seq"]) == (78, 80)
-    assert [l["seq"] for l in shot_events(michael.lines, 78)] == [78, 80]
-    assert shot_events(michael.lines, 77)[0]["type"] == "Spotted"
-    assert michael.line(79)["type"] == "DieRolled" and shot_events(michael.lines, 79) is None  # the SACRT roll
+    # michael-1918-ronssoy: b-mg1's attack a-1 is fired, its SACRT d6 rolled, then resolved
+    fired, resolved = seq_of(michael, "SmallArmsFired", attack="a-1"), seq_of(michael, "SmallArmsResolved", attack="a-1")
+    made, told = shot_events(michael.lines, resolved)
+    assert (made["seq"], told["seq"]) == (fired, resolved)
+    assert [l["seq"] for l in shot_events(michael.lines, fired)] == [fired, resolved]
+    roll = seq_of(michael, "DieRolled", purpose="LS.SACRT", subject="a-1")
+    assert shot_events(michael.lines, roll) is None
+    assert shot_events(michael.lines, fired - 1)[0]["type"] == "Spotted"
 
 
 # -- the fixture game's spot and fire --------------------------------------------------------------
 def test_a_spot_draws_the_line_from_the_spotter_its_hexes_and_range(michael):
-    # event 77: b-mg1 (5:6310) spots 5:6508, where g-st1 stands: 3 hexes, a clear line
-    view = fire_at(michael, 77, False)
+    # b-mg1 (5:6310) spots 5:6508, where g-st1 stands: 3 hexes, a clear line
+    seq = seq_of(michael, "Spotted", spotter="b-mg1", target="5:6508")
+    view = fire_at(michael, seq, False)
     assert (view.kind, view.firers, view.target, view.target_units) == ("spot", ("b-mg1",), "5:6508", ("g-st1",))
     (line,) = view.lines
     assert (line.origin, line.range, line.clear) == ("5:6310", 3, True)
     assert line.hexes == ("5:6310", "5:6410", "5:6409", "5:6508")
     assert view.outcome == ("spotted",)
-    traces, highlight = hex_at(michael, 77, False)
+    traces, highlight = hex_at(michael, seq, False)
     assert highlight == {"fire": view}
     assert len(named(traces, "fire-hexes")["x"]) == 4
     assert named(traces, "fire-clear")["x"][:2] == [michael.layout.center("5:6310")[0], michael.layout.center("5:6508")[0]]
     assert named(traces, "fire-blocked")["x"] == []
     assert named(traces, "fire-range")["text"] == ["3 hexes"]
+    assert named(traces, "lines")["x"] == [], "the shot's own line stands for the event's sight line"
 
 
 def test_small_arms_fire_tells_the_recorded_range_and_the_results(michael):
-    # a-2 (events 85, 87): g-mg1 fires 4 hexes at 5:6411; b-inf2 is pinned
-    view = fire_at(michael, 87, False)
-    assert view.seqs == (85, 87) and view.recorded_range == 4 and [l.range for l in view.lines] == [4]
+    # a-2: g-mg1 fires 4 hexes at 5:6411; b-inf2 is pinned
+    view = fire_at(michael, seq_of(michael, "SmallArmsResolved", attack="a-2"), False)
+    assert view.seqs == (seq_of(michael, "SmallArmsFired", attack="a-2"), seq_of(michael, "SmallArmsResolved", attack="a-2"))
+    assert view.recorded_range == 4 and [l.range for l in view.lines] == [4]
     assert view.outcome == ("b-inf2: pinned",) and view.hits == 1
     said = text_of(fire_panel(view, [], [], []))
     assert "Range counted: 4 hexes; recorded 4 (agrees)" in said
@@ -96,17 +106,20 @@ def test_small_arms_fire_tells_the_recorded_range_and_the_results(michael):
 
 
 def test_the_disputed_spot_is_told_with_the_auditors_verdicts_its_roll_and_the_dispute(michael):
-    # event 299: g-st1 spots the Ronssoy garrison (5:6208) through a stone wall; disputed at 305, upheld
+    # g-st1 spots the Ronssoy garrison (5:6208) through a stone wall; the dispute is upheld
     # (Stone walls: "Units may freely spot or observe through stone walls")
-    view = fire_at(michael, 299, False)
-    assert view.lines[0].clear is True and view.lines[0].range == 1
+    about = next(l["data"]["about"] for l in michael.lines if l["type"] == "DisputeRaised"
+                 and l["data"]["dispute"] == "d-ronssoy-wall-spot")
+    ruled = seq_of(michael, "RulingIssued", dispute="d-ronssoy-wall-spot")
+    view = fire_at(michael, about, False)
+    assert view.kind == "spot" and view.lines[0].clear is True and view.lines[0].range == 1
     apps = [a for a in audit_lines(michael.lines).applications if a.seq in view.seqs]
     dice = [michael.line(s) for a in apps for s in a.related if michael.line(s)["type"] == "DieRolled"]
     said = text_of(fire_panel(view, apps, dice, _disputes_about(michael, set(view.seqs))))
     assert "Result: spotted" in said
     assert "IM.SPOT.ROLL" in said and "unverifiable" in said
     assert "d10 → 2 (IM.SPOT.ROLL" in said
-    assert "Disputed: d-ronssoy-wall-spot" in said and "upheld at event 439" in said
+    assert "Disputed: d-ronssoy-wall-spot" in said and f"upheld at event {ruled}" in said
 
 
 # -- blocked, along a hexside, close combat, anti-tank ---------------------------------------------
