@@ -456,7 +456,7 @@ def hand_mud_without_he_modifier():
     # Weather: HE "+1 on the Barrage Combat Results Table" in mud.
     g = Hand(); g.lines[2]["data"]["terrain_state"] = "mud"; g.turn_two()
     seq = g.fire(results=(("1:1010", "primary", "miss"),)); g.status("g-1", "pinned", "b-2")
-    g.expect(seq, "IM.ART.FP.TERRAIN", "mismatch")
+    g.expect(seq, "IM.ENV.MUD.HE", "mismatch")
     return g
 
 

@@ -452,3 +452,13 @@ def shell_readings(allowance: float, spent_at_trigger: float, total: float) -> d
         return {"spent-counts": True, "remaining-halved": True}
     return {"spent-counts": total <= allowance // 2,
             "remaining-halved": total - spent_at_trigger <= (allowance - spent_at_trigger) // 2}
+
+
+# What this module's costs judge beside movement.py's checks (rule id -> status, tests, what is judged)
+COVERAGE = {
+    "IM.ENV.WEATHER.FAIR": ("implemented", "tests/unit/test_im_environment.py::test_fair_weather_has_no_effect_on_play",
+                            "fair weather (or none recorded) changes no cost: IM.ENV.WEATHER.BAD.MOVE only in bad weather"),
+    "IM.ENV.SKI.INHERENT": ("implemented", "tests/unit/test_im_environment.py::test_finnish_and_russian_troops_have_skis_in_snow; "
+                            "tests/acceptance/test_cases_im_env.py::test_case_gives_expected_findings",
+                            "Finnish and Russian ski users move on skis in snow, deep snow or ice without a skis attribute"),
+}

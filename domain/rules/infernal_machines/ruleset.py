@@ -58,8 +58,9 @@ def rule_modules() -> list[type]:
     from domain.rules.infernal_machines import (
         ammunition, artillery_after_effects, artillery_effects_judge, artillery_gassed, artillery_legality,
         artillery_legality_creeping, artillery_procedure, artillery_resolution, artillery_resolution_direct,
-        anti_tank, cavalry, close_combat_shift, direct_fire, equipment, infantry, morale, mortars, movement,
-        observation, observers, obstacles, sacrt, spotting, support_weapons, shell_holes, terrain_combat)
+        anti_tank, cavalry, close_combat_shift, direct_fire, environment, equipment, infantry, morale, mortars,
+        movement, observation, observers, obstacles, running, sacrt, spotting, support_weapons, shell_holes,
+        terrain_combat)
     from domain.rules.infernal_machines import (  # the machines
         boats, light_vehicles, tanks, tanks_fascines, trains, vehicles_arms, vehicles_carrying, vehicles_protection,
         vehicles_special, vehicles_tadpole)
@@ -72,7 +73,7 @@ def rule_modules() -> list[type]:
         observers.ObserverUnits, artillery_procedure.ArtilleryProcedure, movement.MovementChecks,
         observation.ObservationChecks, spotting.SpottingChecks, obstacles.TrenchFire, infantry.InfantryChecks,
         equipment.EquipmentChecks, terrain_combat.TerrainCombat,
-        shell_holes.ShellHoleDisputes,
+        shell_holes.ShellHoleDisputes, environment.EnvironmentChecks, running.RunningFire,
         direct_fire.DirectFireChecks, support_weapons.SupportWeaponChecks,
         mortars.MortarChecks, anti_tank.AntiTankChecks, sacrt.SmallArmsResolution, morale.MoraleChecks,
         cavalry.CavalryFire, close_combat_shift.CloseCombatShift,
