@@ -153,9 +153,14 @@ def _outcome(kind: str, d: dict[str, Any], resolved: Optional[dict[str, Any]]) -
 
 def board_when_made(lines: list[dict[str, Any]], state: BoardState, final: BoardState, seq: int) -> Board:
     """The terrain view of the board after event `seq`: `state` (the fold there, without the map,
-    as the replay keeps its snapshots) on the game's map, with the smoke and walls of the log so far."""
+    as the replay keeps its snapshots) on the game's map, with the smoke lifetimes, impact zones
+    and destroyed walls of the log so far (`Extras`, read over the game's map: the map does not
+    change as the units do, so no second fold of the board is made for it)."""
     state.maps, state.hexes, state.hexsides = list(final.maps), final.hexes, final.hexsides
-    return Board(state, Extras.from_lines(lines[:seq]))
+    extras = Extras()
+    for line in lines[:seq]:
+        extras.update(line, final)
+    return Board(state, extras)
 
 
 # -- drawn --------------------------------------------------------------------------------------
