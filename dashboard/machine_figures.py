@@ -14,7 +14,8 @@ from dashboard.figures import _empty
 Answers = dict[str, list[dict[str, Any]]]
 CAUSE_COLOURS = {"anti-tank": "#c62828", "artillery": "#6d4c41", "small-arms": "#f9a825", "close-combat": "#6a1b9a",
                  "mines": "#00838f", "breakdown": "#546e7a", "other": "#9e9e9e"}
-EXPECTED = dict(size=16, symbol="line-ew-open", line=dict(width=3, color="#c62828"))
+# an expected count: a hatched bar beside the one seen (a bar, so that it stands by its group)
+EXPECTED = dict(color="rgba(0,0,0,0)", line=dict(width=2, color="#c62828"), pattern=dict(shape="/", fgcolor="#c62828"))
 
 
 def breakdowns_figure(answers: Answers) -> go.Figure:
@@ -27,12 +28,12 @@ def breakdowns_figure(answers: Answers) -> go.Figure:
     types = [r["type"] for r in rows]
     fig.add_bar(name="broke down", x=types, y=[r["breakdowns"] for r in rows],
                 text=[f"{r['breakdowns']} of {r['checks']} checks" for r in rows], textposition="outside")
-    fig.add_scatter(name="expected (breakdown table and modifier)", x=types, y=[r["expected"] for r in rows],
-                    mode="markers", marker=EXPECTED, hovertext=[r["odds_from"] for r in rows])
+    fig.add_bar(name="expected (breakdown table and modifier)", x=types, y=[r["expected"] for r in rows],
+                marker=EXPECTED, hovertext=[r["odds_from"] for r in rows])
     fig.add_bar(name="second die even", x=types, y=[r["even"] for r in rows],
                 text=[f"{r['even']} of {r['second_dice']}" for r in rows], textposition="outside")
-    fig.add_scatter(name="expected even (one in two)", x=types, y=[r["expected_even"] for r in rows], mode="markers",
-                    marker={**EXPECTED, "line": dict(width=3, color="#1565c0")})
+    fig.add_bar(name="expected even (one in two)", x=types, y=[r["expected_even"] for r in rows],
+                marker={**EXPECTED, "line": dict(width=2, color="#1565c0"), "pattern": dict(shape="/", fgcolor="#1565c0")})
     if all(r["expected"] is None for r in rows):
         fig.add_annotation(text="no expected breakdowns: the Landships! breakdown table is not in the text, "
                                 "and the games' table packs hold none", showarrow=False, x=0.5, y=1.02,
@@ -53,10 +54,10 @@ def fascines_figure(answers: Answers) -> go.Figure:
             sums[f"{r['side'] or '?'} · {r['type']}"][field] += r[field]
     keys = sorted(sums)
     for field, name in (("carried", "carried"), ("drop_rolls", "drop rolls"), ("dropped", "dropped"),
-                        ("unjammed", "unjammed"), ("crossings", "crossings over them")):
-        fig.add_bar(name=name, x=keys, y=[sums[k][field] for k in keys])
-    fig.add_scatter(name="expected drops (3 to 6)", x=keys, y=[round(sums[k]["expected_dropped"], 4) for k in keys],
-                    mode="markers", marker=EXPECTED)
+                        ("expected_dropped", "expected drops (3 to 6)"), ("unjammed", "unjammed"),
+                        ("crossings", "crossings over them")):
+        fig.add_bar(name=name, x=keys, y=[round(sums[k][field], 4) for k in keys],
+                    marker=EXPECTED if field.startswith("expected") else None)
     fig.update_layout(barmode="group", xaxis_title="side, tank type", yaxis_title="count", xaxis_type="category")
     return fig
 
