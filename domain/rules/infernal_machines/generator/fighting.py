@@ -7,7 +7,10 @@ along paths whose cost the movement rules accept. Fire is direct: each firer spo
 SACRT when it has one, on the roll modified by the trenches and tanks that cover the target
 (`defence`). A squad rolls for its machine gun's jam before each SACRT roll (the games read
 IM.INF.SQUAD.JAM.NEAR as every attack); jammed, it reaches six hexes for the rest of the game, and
-the attack at seven to nine hexes that jammed it is not made.
+the attack at seven to nine hexes that jammed it is not made. Sturmtruppen platoons fire at their
+firepower by distance (IM.INF.ST.FP); armoured cars fire their machine guns. Vehicles move only when
+their breakdowns, fascines and wounds let them (machines.py), and tanks enter an extra-wide trench
+only where a fascine lies.
 """
 from __future__ import annotations
 
@@ -16,13 +19,16 @@ from typing import Optional
 from domain.board.hexes import neighbours
 from domain.board.state import UnitState
 from domain.rules.infernal_machines.generator.defence import defence, trench_sector
+from domain.rules.infernal_machines.generator.machines import before_move, closed_to, steps_allowed
 from domain.rules.infernal_machines.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.infantry import sturm_firepower
 from domain.rules.infernal_machines.obstacles import DEFENDERS
 from domain.rules.infernal_machines.movement_costs import Conditions, evaluate_path, mover_for
 from domain.rules.interpretations import Interpretations
 from domain.rules.infernal_machines.spotting import spotting_column
 
 SMALL_ARMS_TARGETS = set(FIRERS) | set(OBSERVERS)
+SHOOTERS = (*FIRERS, "armoured-car")
 SQUAD = "infantry-squad"
 JAM = "IM.INF.SQUAD.JAM"
 JAMMED_RANGE = 6   # "only targets within six hexagons may be attacked" once the squad's machine gun jams
@@ -75,10 +81,13 @@ def advance(rec: TrackedRecorder, side: str, classes: tuple[str, ...], steps: in
     for unit in rec.units(side, classes):
         if rec.pinned(unit) or rec.in_zone(unit.location) or rec.rng.random() > share:
             continue
+        if unit.unit_class in VEHICLES and not before_move(rec, unit):
+            continue
         path = [unit.location]
-        for _ in range(steps):
+        for _ in range(steps_allowed(rec, unit, steps)):
             options = [n for n in neighbours(path[-1]) if not blocked(rec, n, side) and n not in path
-                       and (_row(n) - _row(path[-1])) * forward(side) >= 0 and _row(n) not in front_rows]
+                       and (_row(n) - _row(path[-1])) * forward(side) >= 0 and _row(n) not in front_rows
+                       and not closed_to(rec, unit, n)]
             if not options:
                 break
             path.append(rec.rng.choice(sorted(options)))
@@ -137,7 +146,7 @@ def reach(rec: TrackedRecorder, unit: UnitState) -> int:
 def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
     """Each able firer of `side` may spot and fire at the nearest enemy hex in range (never along the
     line of a prepared trench, whose flank is a reading the generated games leave open)."""
-    for unit in rec.units(side, FIRERS):
+    for unit in rec.units(side, SHOOTERS):
         if not can_fire(rec, unit) or rec.rng.random() > share:
             continue
         targets = sorted({e.location for e in rec.units(rec.enemy(side), tuple(SMALL_ARMS_TARGETS))
@@ -155,8 +164,10 @@ def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
 
 def small_arms(rec: TrackedRecorder, side: str, unit: UnitState, target: str) -> None:
     attack = f"a-{rec.next_seq}"
-    firepower = unit.firepower or 0
     hexes = rec.distance(unit.location, target)
+    firepower = unit.firepower or 0
+    if unit.attrs.get("sturmtruppen") and unit.unit_class == "infantry-platoon":
+        firepower = sturm_firepower(float(firepower), hexes)   # IM.INF.ST.FP: by distance
     cover = defence(rec, unit, target)
     rec.emit("SmallArmsFired", {"attack": attack, "firers": [unit.unit], "target": target,
                                 "firepower": firepower, "range": hexes}, side)

@@ -12,6 +12,7 @@ import random
 from typing import Any, Callable, Optional
 
 from domain.board.hexes import distance
+from domain.rules.infernal_machines.generator import inject_ground, inject_machines
 
 Line = dict[str, Any]
 Finding = dict[str, Any]
@@ -113,19 +114,23 @@ KINDS: dict[str, Callable[[list[Line], int, random.Random], Optional[tuple[int, 
     "impossible-move": impossible_move,
     "communication-ignored": communication_ignored,
     "scatter-ignored": scatter_ignored,
+    **inject_ground.KINDS,
+    **inject_machines.KINDS,
 }
 
 
-def inject(lines: list[Line], count: int, rng: random.Random) -> tuple[list[Line], list[Finding]]:
-    """`count` violations, each of a different kind where the game allows, far enough apart that
-    one does not hide another. Returns the new lines (renumbered) and where each violation is."""
+def inject(lines: list[Line], count: int, rng: random.Random,
+           only: Optional[list[str]] = None) -> tuple[list[Line], list[Finding]]:
+    """`count` violations, each of a different kind where the game allows (of the kinds `only` names,
+    when given), far enough apart that one does not hide another. Returns the new lines (renumbered)
+    and where each violation is."""
     out = copy.deepcopy(lines)
     found: list[Finding] = []
-    touched: list[int] = []   # indexes of changed lines, kept in step with deletions
-    kinds = list(KINDS)
+    touched: list[int] = []   # indexes of changed lines, kept in step with deletions and insertions
+    kinds = list(only or KINDS)
     rng.shuffle(kinds)
     attempts = 0
-    while len(found) < count and attempts < 4 * len(KINDS) + count:
+    while len(found) < count and attempts < 4 * len(kinds) + count:
         kind = kinds[attempts % len(kinds)]
         attempts += 1
         candidates = [i for i in range(len(out)) if all(abs(i - t) > 12 for t in touched)]

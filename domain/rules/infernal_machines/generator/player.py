@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 from domain.rules.infernal_machines.generator.artillery import barrage_phase
-from domain.rules.infernal_machines.generator.fighting import advance, fire_phase, remove_pins
+from domain.rules.infernal_machines.generator.fighting import advance, fire_phase, remove_pins, spot
+from domain.rules.infernal_machines.generator.machines import anti_tank_phase
 from domain.rules.infernal_machines.generator.scenario import set_up
 from domain.rules.infernal_machines.generator.tracked import TrackedRecorder
 from domain.rules.tables import TablePack
@@ -25,15 +26,17 @@ def player_turn(rec: TrackedRecorder, side: str) -> None:
     rec.start_phase("barrage", side)
     barrage_phase(rec, side)
     rec.start_phase("vehicle-movement", side)
-    advance(rec, side, ("tank",), 2, 0.6)
+    advance(rec, side, ("tank", "armoured-car"), 2, 0.6)
     rec.start_phase("first-foot-movement", side)
     advance(rec, side, ("infantry-squad", "infantry-platoon"), 1, 0.5)
     rec.start_phase("second-foot-movement", side)
     advance(rec, side, ("liaison-officer", "infantry-platoon", "mg-platoon"), 1, 0.3)
     rec.start_phase("defensive-anti-tank-fire", side)
+    anti_tank_phase(rec, enemy, spot)
     rec.start_phase("defensive-small-arms-fire", side)
     fire_phase(rec, enemy, 0.8)
     rec.start_phase("offensive-anti-tank-fire", side)
+    anti_tank_phase(rec, side, spot)
     rec.start_phase("offensive-small-arms-fire", side)
     fire_phase(rec, side, 0.9)
     rec.start_phase("close-combat", side)

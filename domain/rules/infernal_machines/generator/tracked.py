@@ -32,6 +32,7 @@ class TrackedRecorder(Recorder):
         self.resistance = ResistanceTracker()
         self.fronts = EnemyFronts()              # each side's enemy front, as the trench checks take it
         self.jammed: set[str] = set()            # squads whose machine gun jammed (for the rest of the game)
+        self.machines: dict[str, Any] = {}       # vehicle -> its breakdown, fascine and wounds (machines.py)
         self.extent: tuple[int, int, int, int] = (0, 99, 0, 99)
         self.suppressed: dict[str, int] = {}     # unit -> last turn it may not fire
         self.last_turn_barrages: dict[str, list[dict[str, Any]]] = {}
