@@ -223,6 +223,8 @@ def test_replay_draws_a_disputed_spot_and_the_shot_after_it_with_range_and_resul
     expect(panel).to_contain_text(f"recorded {fire['data']['range']} (agrees)")
     expect(panel).to_contain_text("hit")
     page.wait_for_function(trace_shows("fire-marks", "hovertext", "(firer)"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-replay-fire.png"), full_page=True)
 
 
 def test_analytics_draws_every_chart_and_exports_png(page):
