@@ -41,6 +41,9 @@ def fire_panel(view: FireView, applications: Iterable[Any], dice: list[dict[str,
 
 def _line_words(line: SightLine, view: FireView) -> str:
     where = f"{line.firer} ({line.origin}) → {line.target}: {line.range} hex{'es' if line.range != 1 else ''}"
+    if line.off_facing is not None:
+        where += (f" (faces {line.facing:g}°, the line leaves at {line.bearing:g}°: "
+                  f"{line.off_facing:g}° off its facing)")
     if line.clear is None:
         return where
     if line.clear:

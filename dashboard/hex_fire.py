@@ -13,8 +13,9 @@ from its attackers to the defenders' hex with its range; no sight is asked of it
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Optional
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Optional
 
 from domain.board.hexes import distance, lines as sight_paths
 from domain.board.los import sight
@@ -38,6 +39,7 @@ MISSES = {"miss", "no-effect"}
 # both sides must block, as there.
 SPINE = "IM.LOS.ALONG_HEXSIDE"
 SPINE_DEFAULT = "both-sides-block"
+Center = Callable[[str], tuple[float, float]]   # a hex -> where it is drawn
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,16 @@ class SightLine:
     blocker: Optional[str]     # a hex, or a hexside "a|b"
     rule: Optional[str]
     reason: str
+    facing: Optional[float] = None    # where the firer faces (a vehicle), degrees clockwise from north
+    bearing: Optional[float] = None   # the direction of the line from the firer, the same way
+
+    @property
+    def off_facing(self) -> Optional[float]:
+        """Degrees between the firer's facing and the line (0 ahead, 180 behind); None unknown."""
+        if self.facing is None or self.bearing is None:
+            return None
+        diff = abs(self.bearing - self.facing) % 360
+        return min(diff, 360 - diff)
 
 
 @dataclass(frozen=True)
@@ -99,8 +111,11 @@ def along_hexside_reading(options: list[Any], ruleset: Optional[str]) -> str:
     return chosen.chosen.get(SPINE) or (declared.default if declared is not None else None) or SPINE_DEFAULT
 
 
-def fire_view(made: dict[str, Any], resolved: Optional[dict[str, Any]], board: Board) -> Optional[FireView]:
-    """The shot `made` (resolved by `resolved`) on `board`, the board as it stood when it was made."""
+def fire_view(made: dict[str, Any], resolved: Optional[dict[str, Any]], board: Board,
+              facings: Optional[dict[str, float]] = None, center: Optional[Center] = None) -> Optional[FireView]:
+    """The shot `made` (resolved by `resolved`) on `board`, the board as it stood when it was made;
+    with the vehicles' `facings` then and `center` (where a hex is drawn, north up), each line
+    from a vehicle says how far off its facing it leaves."""
     kind, d = made["type"], made["data"]
     names = d.get(FIRERS[kind])
     firers = tuple(names if isinstance(names, list) else [names])
@@ -109,7 +124,7 @@ def fire_view(made: dict[str, Any], resolved: Optional[dict[str, Any]], board: B
         return None
     spine = along_hexside_reading(board.state.options, board.state.ruleset)
     drawn = [_line(board, name, target, kind != "CloseCombatFought", spine) for name in firers]
-    drawn = [line for line in drawn if line is not None]
+    drawn = [_turned(line, (facings or {}).get(line.firer), center) for line in drawn if line is not None]
     outcome, hits = _outcome(kind, d, resolved)
     along = any(len(sight_paths(l.origin, l.target, board.placement)) > 1 for l in drawn if l.clear is not None)
     return FireView(KINDS[kind], tuple(l["seq"] for l in (made, resolved) if l is not None), firers, target,
@@ -129,6 +144,13 @@ def _line(board: Board, name: str, target: str, asks_sight: bool, spine: str) ->
     seen = sight(board, unit.location, target, unit.unit_class if unit.unit_class in AIRBORNE else "ground",
                  observer_level=board.unit_level(unit), spine=spine)
     return SightLine(name, unit.location, target, crossed, count, seen.clear, seen.blocker, seen.rule, seen.reason)
+
+
+def _turned(line: SightLine, facing: Optional[float], center: Optional[Center]) -> SightLine:
+    if facing is None or center is None or line.origin == line.target:
+        return line
+    (x0, y0), (x1, y1) = center(line.origin), center(line.target)
+    return replace(line, facing=facing, bearing=round(math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360, 1))
 
 
 def _target_units(kind: str, d: dict[str, Any], state: BoardState, firers: tuple[str, ...]) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from dashboard.geometry import hexside_segment
 from dashboard.hex_fire import FireView, board_when_made, fire_traces, fire_view, shot_events
 from dashboard.hex_machines import damage_record, machine_notes, machine_traces
 from dashboard.tabletop import event_highlight, position_traces, tabletop_figure, terrain_traces
-from domain.board.terrain import Board
+from domain.board.terrain import VEHICLE_CLASSES, Board
 
 GROUP = "umpire.renderers"
 Moving = tuple[list[dict[str, Any]], Optional[dict[str, Any]]]
@@ -47,7 +47,11 @@ def fire_at(gv: GameView, seq: int, ruled: bool) -> Optional[FireView]:
     if found is None:
         return None
     made, resolved = found
-    return fire_view(made, resolved, board_when_made(gv.lines, gv.board(made["seq"], ruled), gv.final, made["seq"]))
+    state = gv.board(made["seq"], ruled)
+    vehicles = {unit: degrees for unit, degrees in facings_at(gv, made["seq"]).items()   # a foot unit has no arc
+                if unit in state.units and state.units[unit].unit_class in VEHICLE_CLASSES}
+    return fire_view(made, resolved, board_when_made(gv.lines, state, gv.final, made["seq"]), vehicles,
+                     gv.layout.center)
 
 
 def facings_at(gv: GameView, seq: int) -> dict[str, float]:

@@ -14,6 +14,7 @@ from dashboard.pages.replay import _disputes_about
 from dashboard.renderers import fire_at, hex_at
 from projections.audit_trail import audit_lines
 from tests.conftest import FIXTURE_GAMES
+from tests.unit.test_dashboard_army import text_of
 
 SIDES = {"british": {"nation": "british", "bloc": "allied"}, "german": {"nation": "german", "bloc": "central"}}
 
@@ -40,16 +41,6 @@ def spot(spotted=True):
 
 def named(traces, name):
     return next(t for t in traces if t["name"] == name)
-
-
-def text_of(component) -> str:
-    """Every string a Dash component tree shows."""
-    if isinstance(component, str):
-        return component
-    children = getattr(component, "children", None)
-    if children is None:
-        return ""
-    return " ".join(text_of(c) for c in (children if isinstance(children, list) else [children]))
 
 
 def seq_of(gv, kind, **data):

@@ -7,9 +7,11 @@ import math
 import pytest
 
 from dashboard.data import GameView
+from dashboard.fire_panel import fire_panel
 from dashboard.hex_machines import MACHINE_TRACES, train_cars
-from dashboard.renderers import facings_at, hex_at
+from dashboard.renderers import facings_at, fire_at, hex_at
 from domain.rulesets import find
+from tests.unit.test_dashboard_army import text_of
 
 SIDES = {"british": {"nation": "british", "bloc": "allied"}, "german": {"nation": "german", "bloc": "central"}}
 
@@ -121,3 +123,22 @@ def test_a_board_without_machines_leaves_their_traces_empty():
     gv = game(deploy("b-1", "infantry-platoon", "5:6513"))
     traces, _ = hex_at(gv, 3, False)
     assert all(not named(traces, name)["x"] for name in MACHINE_TRACES)
+
+
+# -- a vehicle's line of fire -------------------------------------------------------------------------
+@pytest.mark.parametrize("target, bearing, off", [("5:6610", 0, 0), ("5:6712", 60, 60), ("5:6616", 180, 180)])
+def test_a_vehicles_line_of_fire_says_how_far_off_its_facing_it_leaves(target, bearing, off):
+    # 5:6613's neighbours, clockwise from north: 6612, 6712, 6713, 6614, 6513, 6512 (game-log.md, Locations)
+    gv = game(deploy("t-1", "tank", "5:6613", facing=0), deploy("g-1", "infantry-platoon", target, side="german"),
+              ev(0, "SmallArmsFired", {"attack": "a-1", "firers": ["t-1"], "target": target},
+                 phase="offensive-small-arms-fire"))
+    (line,) = fire_at(gv, 5, False).lines
+    assert (line.facing, line.bearing, line.off_facing) == (0.0, pytest.approx(bearing), pytest.approx(off))
+    said = text_of(fire_panel(fire_at(gv, 5, False), [], [], []))
+    assert f"the line leaves at {bearing}°: {off}° off its facing" in said
+
+
+def test_a_foot_units_line_carries_no_facing():
+    gv = game(deploy("b-1", "infantry-platoon", "5:6613", facing=0),
+              ev(0, "Spotted", {"spotter": "b-1", "target": "5:6610", "spotted": True}, phase="offensive-small-arms-fire"))
+    assert fire_at(gv, 4, False).lines[0].off_facing is None
