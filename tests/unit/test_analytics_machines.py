@@ -110,13 +110,16 @@ def test_relative_modifiers_the_mine_clearer_and_the_bridge_layer():
     deploy(log, "b-mc", model="Mine Clearer", breakdown_modifier=0)
     # IM, Bridge Layer: "+1 compared with the standard Mk. V while it carries the bridge" (the Mk V's here +0).
     deploy(log, "b-bl", model="Bridge Layer", breakdown_modifier=0)
+    # IM, The "Elephant": "The Elephant's breakdown modifier is +1" (a counter named as the catalogue names it).
+    deploy(log, "Elephant")
     log.turn_of(1, "vehicle-movement")
     breakdown(log, "b-mc", 2, broke=False)
     breakdown(log, "b-bl", 2, broke=False)
     log("MarkerPlaced", location="5:0503", marker="bridge", vehicle="b-bl")
     breakdown(log, "b-bl", 2, broke=False)
+    breakdown(log, "Elephant", 2, broke=False)
     mods = [(r["unit"], r["modifier"]) for r in log.of("im-breakdown")]
-    assert mods == [("b-mc", 1), ("b-bl", 1), ("b-bl", 0)]
+    assert mods == [("b-mc", 1), ("b-bl", 1), ("b-bl", 0), ("Elephant", 1)]
 
 
 def test_fascines_of_the_ec_38_sequence():

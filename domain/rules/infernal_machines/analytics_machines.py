@@ -153,7 +153,8 @@ class MachineTally:
     def _UnitDeployed(self, line, data):
         attrs = data.get("attrs") or {}
         model = attrs.get("model") or attrs.get("type") or attrs.get("kind")
-        spec = spec_named(str(model)) if model else None
+        # as vehicles.spec_of reads a counter: its model (or type, kind), else a name that is a catalogue alias
+        spec = (spec_named(str(model)) if model else None) or (spec_named(data["name"]) if data.get("name") else None)
         if data["class"] not in VEHICLE_CLASSES and spec is None:
             return None
         tank = bool(spec.get("tank", data["class"] == "tank")) if spec else data["class"] == "tank"
