@@ -44,30 +44,29 @@ class LossTracker:
         return cls(**data)
 
     def take(self, line: dict[str, Any], vehicles: dict[str, dict]) -> list[tuple[str, dict[str, Any]]]:
-        kind, data = line["type"], line["data"]
-        if kind == "TurnStarted":     # what a turn's events name is not looked up in later turns
-            self.blows.clear()
-            self.attacks.clear()
-        elif kind == "UnitDeployed" and data.get("class") == "artillery-gun":
-            self.guns.append(data["unit"])
-        elif kind == "AntiTankFired":
+        handler = _HANDLERS.get(line["type"])
+        return (handler(self, line, vehicles) or []) if handler is not None else []
+
+    def _turn(self, line, vehicles) -> None:
+        # what a turn's events name is not looked up in later turns
+        self.blows.clear()
+        self.attacks.clear()
+
+    def _deployed(self, line, vehicles) -> None:
+        if line["data"].get("class") == "artillery-gun":
+            self.guns.append(line["data"]["unit"])
+
+    def _fired(self, line, vehicles) -> None:
+        data = line["data"]
+        if line["type"] == "AntiTankFired":
             self.attacks[data["attack"]] = ["anti-tank", data.get("weapon")]
-        elif kind == "SmallArmsFired":
+        elif line["type"] == "SmallArmsFired":
             guns = bool(data.get("firers")) and all(f in self.guns for f in data["firers"])
             self.attacks[data["attack"]] = ["artillery" if guns else "small-arms", None]
-        elif kind == "CloseCombatFought":
+        elif line["type"] == "CloseCombatFought":
             self.attacks[data["combat"]] = ["close-combat", None]
-        elif kind == "BarrageDeclared":
+        else:
             self.attacks[data["barrage"]] = ["artillery", data.get("mission")]
-        elif kind in OUT:
-            return self._results(line, vehicles)
-        elif kind == "BarrageResolved":
-            self._barrage(line, vehicles)
-        elif kind == "DieRolled":
-            return self._die(line, vehicles)
-        elif kind == "UnitStatusChanged":
-            return self._status(line, vehicles)
-        return []
 
     def _loss(self, line, vehicles, unit: str, cause: str, weapon: Optional[str], decided_by: str,
               decided_seq: int) -> list[tuple[str, dict[str, Any]]]:
@@ -147,3 +146,8 @@ class LossTracker:
 
 
 _DEFAULT = {"AntiTankResolved": "anti-tank", "SmallArmsResolved": "small-arms", "CloseCombatResolved": "close-combat"}
+_HANDLERS = {"TurnStarted": LossTracker._turn, "UnitDeployed": LossTracker._deployed,
+             **{kind: LossTracker._fired for kind in ("AntiTankFired", "SmallArmsFired", "CloseCombatFought",
+                                                       "BarrageDeclared")},
+             **{kind: LossTracker._results for kind in OUT},
+             "BarrageResolved": LossTracker._barrage, "DieRolled": LossTracker._die, "UnitStatusChanged": LossTracker._status}

@@ -127,8 +127,9 @@ class MachineTally:
 
     def take(self, line: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         handler = HANDLERS.get(line["type"])
-        rows = (handler(self, line, line["data"]) or []) if handler else []
-        return rows + self.losses.take(line, self.vehicles)
+        rows = (handler(self, line, line["data"]) or []) if handler is not None else []
+        lost = self.losses.take(line, self.vehicles)
+        return rows + lost if lost else rows
 
     def _row(self, line: dict[str, Any], unit: str, event: str, **extra: Any) -> dict[str, Any]:
         v = self.vehicles.get(unit) or {}
