@@ -169,3 +169,15 @@ def test_no_shot_leaves_the_fire_traces_empty():
     traces, highlight = hex_at(gv, 4, False)
     assert highlight is None
     assert all(not named(traces, name)["x"] for name in FIRE_TRACES)
+
+
+def test_the_demo_games_tank_fire_is_drawn_with_its_facing(michael):
+    # b-tank (a Mark IV) fires small arms at 5:6609; its counter carries its facing arrow
+    fired = next(l for l in michael.lines if l["type"] == "SmallArmsFired" and l["data"]["firers"] == ["b-tank"])
+    view = fire_at(michael, fired["seq"], False)
+    (line,) = view.lines
+    assert line.facing is not None and line.off_facing is not None
+    assert 0 <= line.off_facing <= 180
+    traces, _ = hex_at(michael, fired["seq"], False)
+    assert any(h.startswith("b-tank faces") for h in named(traces, "facing")["hovertext"])
+    assert "off its facing" in text_of(fire_panel(view, [], [], []))
