@@ -25,6 +25,7 @@ from domain.rules.infernal_machines.movement_costs import RULEBOOK
 
 SECTIONS = RULEBOOK.sections(("IM.ENV.WEATHER.ROLL", "IM.ENV.MUD.HE", "IM.ENV.DEEPSNOW.HE"))
 WEATHER_ROLL = "IM.ENV.WEATHER.ROLL"
+WEATHER_PURPOSES = (WEATHER_ROLL, "IM.ENV.WEATHER")   # the roll, by its id or its section's
 # the ground whose +1 for high explosive the text gives, and the rule that gives it
 HE_GROUND = {"mud": "IM.ENV.MUD.HE", "deep-snow": "IM.ENV.DEEPSNOW.HE"}
 GROUND_WORDS = ("mud", "snow")
@@ -65,7 +66,7 @@ class EnvironmentChecks(RuleModule):
 
     # -- the weather roll ---------------------------------------------------------------------
     def on_DieRolled(self, line):
-        if not (line["data"].get("purpose") or "").startswith(WEATHER_ROLL):
+        if line["data"].get("purpose") not in WEATHER_PURPOSES:
             return ()
         seq, natural, r = line["seq"], self.ctx.typed(line).result, rule(WEATHER_ROLL)
         self.roll = (seq, natural)
