@@ -90,6 +90,20 @@ class CoreChecks(RuleModule):
         self._remember_subjects(line)
         return out
 
+    def steps_for(self, kind: str):
+        """An event of an unknown type, one it checks (dice, references), one with an acting side or
+        one the rule system declares subjects in goes through `before`; any other (a phase, a turn)
+        only has the subject fields its line gives noted."""
+        if schema_of(kind, self.rules) is None or self.own_handlers(kind)[0] is not None or kind in ACTORS \
+                or (self.rules is not None and self.rules.declares.get(kind)):
+            return self.before, None
+        return self._subjects_given, None
+
+    def _subjects_given(self, line):
+        if not SUBJECT_FIELDS.isdisjoint(line["data"]):
+            self._remember_subjects(line)
+        return ()
+
     def _remember_subjects(self, line):
         # The units the rule system declares where they come into the game (an AVBCW army list
         # names its units before they deploy, and Subterfuge's d6 is about one: RuleSet.declares),

@@ -209,6 +209,12 @@ class RuleModule:
         `on_<Type>`/`after_<Type>` handler, else nothing (it is not called for that type)."""
         return (_step(self, "before", "on_", kind), _step(self, "after", "after_", kind))
 
+    def own_handlers(self, kind: str) -> tuple[Optional[Step], Optional[Step]]:
+        """Its `on_<Type>`/`after_<Type>` handlers bound, or None: for a module whose generic
+        `before`/`after` is needed for some types only (its `steps_for` says which)."""
+        return tuple(None if h is None else h.__get__(self)
+                     for h in (handlers_of(type(self), "on_").get(kind), handlers_of(type(self), "after_").get(kind)))
+
     def finish(self) -> Iterable[RuleApplication]:
         return ()
 
@@ -221,8 +227,18 @@ def closer(handler: Callable) -> Callable:
     closed) and leaves it owing nothing: called again with nothing told in between, it finds
     nothing. The auditor calls it only when another step of its module has run since (a phase end
     after an empty phase costs nothing: most phases of a game are empty for most modules)."""
-    handler.closes_what_is_owed = True
+    handler.step_kind = CLOSES
     return handler
+
+
+def bookkeeping(handler: Callable) -> Callable:
+    """Marks a handler that only notes what the module reads later (the seq a phase began at, where
+    units stood): it leaves the module owing nothing, so it does not wake the module's closers."""
+    handler.step_kind = KEEPS
+    return handler
+
+
+TELLS, CLOSES, KEEPS = 0, 1, 2   # what a step is to its module's closers (see `closer`)
 
 
 def _step(module: RuleModule, generic: str, prefix: str, kind: str) -> Optional[Step]:
@@ -232,7 +248,7 @@ def _step(module: RuleModule, generic: str, prefix: str, kind: str) -> Optional[
     return None if handler is None else handler.__get__(module)   # the bound handler: one call per event
 
 
-PlannedStep = tuple[RuleModule, Step, bool]   # the module, its step, whether the step is a `closer`
+PlannedStep = tuple[RuleModule, Step, int]   # the module, its step, what the step is (TELLS, CLOSES, KEEPS)
 
 
 class Dispatch:
@@ -249,14 +265,14 @@ class Dispatch:
         found = self._plans.get(kind)
         if found is None:
             steps = [(module, module.steps_for(kind)) for module in self.modules]
-            found = ([(m, b, _closes(b)) for m, (b, _) in steps if b],
-                     [(m, a, _closes(a)) for m, (_, a) in steps if a])
+            found = ([(m, b, _kind_of(b)) for m, (b, _) in steps if b],
+                     [(m, a, _kind_of(a)) for m, (_, a) in steps if a])
             self._plans[kind] = found
         return found
 
 
-def _closes(step: Step) -> bool:
-    return getattr(step, "closes_what_is_owed", False)
+def _kind_of(step: Step) -> int:
+    return getattr(step, "step_kind", TELLS)
 
 
 def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
@@ -353,13 +369,13 @@ def _judge_all(applications: list[RuleApplication], steps: list[PlannedStep], li
                owing: set[RuleModule]) -> None:
     """Each module's judgement of one event, in module order (the loop of every event: kept to
     one call per judging module, and none for a closer of a module that owes nothing)."""
-    for module, step, closes in steps:
-        if not closes:
+    for module, step, kind in steps:
+        if kind == TELLS:
             owing.add(module)
-        elif module in owing:
+        elif kind == CLOSES:
+            if module not in owing:
+                continue
             owing.discard(module)
-        else:
-            continue
         try:
             found = step(line)
             if found:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Verdict
+from domain.rules.engine import RuleModule, Verdict, closer
 from domain.rules.infernal_machines.artillery_legality import CREEPING, ammo_option_on
 from domain.rules.infernal_machines.artillery_resolution import placement_of
 from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
@@ -88,6 +88,10 @@ def primary_offsets(tables, mission: str, barrage_type: str) -> Optional[list[li
     return zone.get("primary") if isinstance(zone, dict) else None
 
 
+# what shows an automatic kill was carried out (a unit eliminated, a marker taken away)
+KILL_EVIDENCE = ("UnitStatusChanged", "MarkerRemoved")
+
+
 class AmmunitionConsumption(RuleModule):
 
     def __init__(self, ctx):
@@ -117,6 +121,7 @@ class AmmunitionConsumption(RuleModule):
             self.declared[declared.barrage] = Declared(declared, line["seq"], line["turn"])
         return self._close_kill()
 
+    @closer
     def on_PhaseStarted(self, line):
         return self._close_kill()
 
@@ -187,9 +192,14 @@ class AmmunitionConsumption(RuleModule):
         return out
 
     def before(self, line):
-        if self.pending_kill is not None and line["type"] in ("UnitStatusChanged", "MarkerRemoved"):
+        if self.pending_kill is not None and line["type"] in KILL_EVIDENCE:
             self.pending_kill["events"].append(line)
         return super().before(line)
+
+    def steps_for(self, kind: str):
+        """`before` for the events a pending automatic kill collects, its handlers for the others."""
+        on, after = self.own_handlers(kind)
+        return (self.before if kind in KILL_EVIDENCE else on), after
 
     def _close_kill(self):
         if self.pending_kill is None:

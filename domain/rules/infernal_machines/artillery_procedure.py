@@ -20,7 +20,8 @@ from domain.rules.infernal_machines.barrage_tracker import (
 
 from domain.rules.infernal_machines.fire_orders import FireOrders
 from domain.rules.infernal_machines.flares import Flares
-from domain.rules.infernal_machines.resistance import MORTAR_RESISTANCE, ResistanceTracker
+from domain.rules.infernal_machines.resistance import (
+    EMERGENCY_EVENTS, MORTAR_RESISTANCE, RESISTANCE_EVENTS, ResistanceTracker)
 from domain.rules.infernal_machines.sustained import SustainedFire
 from domain.rulebook import beside
 
@@ -74,6 +75,14 @@ class ArtilleryProcedure(RuleModule):
     def before(self, line):
         out = list(super().before(line) or ())
         return out + self._declaration_kept(line)
+
+    def steps_for(self, kind: str):
+        """Every event may restate a barrage's choices (any line may name a barrage); only the events
+        its trackers read, and those it has a handler for, go through `after`."""
+        on, after = self.own_handlers(kind)
+        fed = kind == "GameStarted" or kind in EMERGENCY_EVENTS or kind in RESISTANCE_EVENTS
+        return (self.before if on is not None else self._declaration_kept,
+                self.after if fed or after is not None else None)
 
     def _declaration_kept(self, line) -> list[RuleApplication]:
         """A later step of a barrage that restates a declared choice must restate it unchanged."""

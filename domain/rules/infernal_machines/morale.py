@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Optional
 
 from domain.board.hexes import distance
-from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, bookkeeping, closer
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import fire_facts, rule
 from domain.rules.infernal_machines.support_weapons import UNNAMED_DIE
@@ -180,6 +180,7 @@ class MoraleChecks(RuleModule):
         return []
 
     # -- pin removal and heroism -----------------------------------------------------------------------------
+    @bookkeeping
     def after_PhaseStarted(self, line):
         self.phase_seq = line["seq"]
         return []
