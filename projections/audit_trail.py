@@ -9,12 +9,22 @@ stores the report); when one does, the read answers at once with the stored repo
 the events the worker has yet to audit (a game it has not reached yet is audited by the read).
 Reports are also kept in memory per game and length, so readers (API, dashboard) do not decode
 or audit again a log that has not grown.
+
+Buckets: the audits are the heaviest projection, so they can be split by game between several
+workers (`umpire worker --bucket K/N`): bucket K of N audits the games whose id hashes to K
+(`bucket_of`, a BLAKE2 digest of the id: the same in every process and release). Each bucket is a
+projection of its own (`audit_bucket`: its own tracking table and lease), so each stays
+exactly-once and restartable; all buckets write the one reports table, each only its games' rows.
+A worker of the whole projection and bucket workers stand by for each other (whichever runs first
+keeps it); a read asks the lease of the game's bucket for every layout (N) a worker has recorded.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import threading
 import zlib
-from typing import Any, Iterable, Optional
+from typing import Any, ClassVar, Iterable, Optional
 
 import orjson
 
@@ -27,6 +37,7 @@ from projections.lease import worker_keeps
 from projections.store import ProjectionStore
 
 KEY = "audits"  # the projection's name for `umpire worker --projection` and its lease
+LAYOUTS = "audit_buckets"  # umpire_kv space: the bucket counts (N) workers have split the audits into
 AUDIT_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
@@ -84,13 +95,21 @@ class AuditFollower(FollowingProjection):
     def forget_statements(self) -> list[tuple[str, tuple]]:
         return [("DELETE FROM umpire_audit_reports", ())]
 
+    @classmethod
+    def stands_by_for(cls, store: ProjectionStore) -> bool:
+        """Bucket workers keep the audits: this whole-projection keeper stands by."""
+        return any(kept_buckets(store).values())
+
     def prepare(self, events: list[Any]) -> list[tuple[str, int, bytes]]:
+        return self.audit_games(games_of(events))
+
+    def audit_games(self, games: list[str]) -> list[tuple[str, int, bytes]]:
         """Each game the page touches, audited up to its last event stored now (a report is a
         function of the log's first events alone: one that covers more than the page does no harm,
         and the next pages find the game audited already), unless a stored report covers it; a
         game the auditor cannot take is left to the reads, which say why."""
         out = []
-        for game in games_of(events):
+        for game in games:
             last = self.ledger.last_seq(game)
             if stored_events(self.store, game) >= last:
                 continue
@@ -103,6 +122,80 @@ class AuditFollower(FollowingProjection):
     def write(self, cur: Any, prepared: list[tuple[str, int, bytes]]) -> None:
         for game, events, blob in prepared:
             put_report(self.store, cur, game, events, blob)
+
+
+# -- buckets -----------------------------------------------------------------------------------------
+def bucket_of(game: str, buckets: int) -> int:
+    """The bucket of a game among `buckets`: a BLAKE2 digest of its id, stable across processes and
+    runs (unlike Python's hash) and even over ids that differ in one digit (unlike a CRC's low bits)."""
+    return int.from_bytes(hashlib.blake2b(game.encode("utf-8"), digest_size=8).digest(), "big") % buckets
+
+
+def parse_bucket(text: str) -> tuple[int, int]:
+    """`K/N` (bucket K of N, counted from 0) as (K, N); ValueError saying what is wrong."""
+    index, sep, count = text.partition("/")
+    if not sep or not index.strip().isdigit() or not count.strip().isdigit():
+        raise ValueError(f"{text!r} is not K/N (bucket K of N, e.g. 0/2)")
+    k, n = int(index), int(count)
+    if not 0 <= k < n:
+        raise ValueError(f"bucket {k} of {n}: K counts from 0 to N-1")
+    return k, n
+
+
+class AuditBucket(AuditFollower):
+    """The audits of the games of one bucket (see above): made by `audit_bucket`."""
+
+    index: ClassVar[int] = 0
+    buckets: ClassVar[int] = 1
+
+    def setup(self) -> None:
+        """Record the layout, so that reads know which leases to ask."""
+        with self.store.transaction() as cur:
+            cur.execute(self.store.q("INSERT INTO umpire_kv (space, key, value) VALUES (?, ?, 'true') "
+                                     "ON CONFLICT (space, key) DO NOTHING"), (LAYOUTS, str(self.buckets)))
+
+    @classmethod
+    def stands_by_for(cls, store: ProjectionStore) -> bool:
+        """A worker keeps the whole projection: this bucket's keeper stands by."""
+        return worker_keeps(store, KEY)
+
+    def prepare(self, events: list[Any]) -> list[tuple[str, int, bytes]]:
+        return self.audit_games([game for game in games_of(events) if bucket_of(game, self.buckets) == self.index])
+
+    def forget_statements(self) -> list[tuple[str, tuple]]:
+        with self.store.transaction() as cur:
+            cur.execute("SELECT game FROM umpire_audit_reports")
+            games = [game for (game,) in cur.fetchall() if bucket_of(game, self.buckets) == self.index]
+        return [("DELETE FROM umpire_audit_reports WHERE game = ?", (game,)) for game in games]
+
+
+@functools.cache
+def audit_bucket(index: int, buckets: int) -> type[AuditBucket]:
+    """The projection of bucket `index` of `buckets` (one class per bucket: its tracking table and
+    lease are named after it, `umpire_audits_KofN` and `audits-KofN`)."""
+    if not 0 <= index < buckets:
+        raise ValueError(f"bucket {index} of {buckets}: K counts from 0 to N-1")
+    return type(f"AuditBucket{index}of{buckets}", (AuditBucket,),
+                {"name": f"umpire_audits_{index}of{buckets}", "key": f"{KEY}-{index}of{buckets}",
+                 "index": index, "buckets": buckets, "__module__": __name__})
+
+
+def layouts(store: ProjectionStore) -> list[int]:
+    """The bucket counts workers have split the audits into on this store (usually one, or none)."""
+    return sorted(int(n) for n in store.kv_all(LAYOUTS))
+
+
+def kept_buckets(store: ProjectionStore, game: Optional[str] = None) -> dict[type[AuditBucket], bool]:
+    """Each bucket of every recorded layout (only the game's bucket of each, if given), and whether
+    a worker keeps it now."""
+    buckets = [audit_bucket(bucket_of(game, n) if game is not None else k, n)
+               for n in layouts(store) for k in ([0] if game is not None else range(n))]
+    return {cls: worker_keeps(store, cls.key) for cls in buckets}
+
+
+def audits_kept(store: ProjectionStore, game: str) -> bool:
+    """Whether a worker keeps the game's audit now (the whole projection, or the game's bucket)."""
+    return worker_keeps(store, KEY) or any(kept_buckets(store, game).values())
 
 
 class AuditReports:
@@ -124,10 +217,10 @@ class AuditReports:
         if kept is not None:
             return kept, 0
         covered = stored_events(self.store, game)
-        if covered == last or (covered and worker_keeps(self.store, KEY)):
+        if covered == last or (covered and audits_kept(self.store, game)):
             return self._stored(game, covered), last - covered
         report = audit_lines(lines if lines is not None else self.ledger.lines(game, upto=last))
-        if not worker_keeps(self.store, KEY):
+        if not audits_kept(self.store, game):
             with self.store.transaction() as cur:
                 put_report(self.store, cur, game, report.events, encode_report(report))
         self._keep(game, report)

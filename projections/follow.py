@@ -133,6 +133,12 @@ class FollowingProjection(Projection[ProjectionView]):
     def write(self, cur: Any, prepared: Any) -> None:
         """Write a page's results with `cur`, inside the transaction that records its tracking."""
 
+    @classmethod
+    def stands_by_for(cls, store: ProjectionStore) -> bool:
+        """Whether a worker should stand by rather than take this projection's lease now: another
+        worker keeps the same results under another lease (the audits whole or in buckets)."""
+        return False
+
     def setup(self) -> None:
         """Make the projection's tables, and start again what an older version left (called under
         the projection's lease, before it follows the log)."""

@@ -8,6 +8,9 @@ writes a page at a time, each page with its tracking position (projections/follo
 worker's loop writes a page that has waited `IDLE` seconds (the log went quiet), and starts the
 runner again from the last page written when anything goes wrong (a lost connection, another
 process that wrote the projection first).
+
+The audits can be kept in buckets of games by several workers (`buckets`: (K, N) pairs, bucket K
+of N; projections/audit_trail.py), each bucket a projection with its own tracking and lease.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from eventsourcing.projection import ProjectionRunner
 
 from domain.application import Ledger
 from projections.analytics import AnalyticsFollower
-from projections.audit_trail import AuditFollower
+from projections.audit_trail import KEY as AUDITS, AuditFollower, audit_bucket, kept_buckets
 from projections.board_state import BoardFollower
 from projections.follow import FollowingProjection, catch_up, events_after
 from projections.lease import Lease, worker_keeps
@@ -78,11 +81,16 @@ class Keeper:
             self._next_try = monotonic() + RETRY
 
     def _take_lease(self) -> bool:
+        if self.projection.stands_by_for(self.store):
+            return self._stand_by("another worker keeps the same results")
         if self.lease.acquire():
             self._standing_by = False
             return True
+        return self._stand_by("another worker keeps it")
+
+    def _stand_by(self, why: str) -> bool:
         if not self._standing_by:
-            self.say(f"{self.name}: another worker keeps it; standing by")
+            self.say(f"{self.name}: {why}; standing by")
             self._standing_by = True
         return False
 
@@ -135,11 +143,16 @@ class Worker:
     """Keeps some projections of one store current until stopped."""
 
     def __init__(self, db: str, env: dict[str, str], names: Iterable[str] = (), *,
-                 say: Callable[[str], None] = say_on_stderr, connect_timeout: int = 5):
+                 buckets: Iterable[tuple[int, int]] = (), say: Callable[[str], None] = say_on_stderr,
+                 connect_timeout: int = 5):
+        """Keep projections `names` whole (all of them when neither names nor buckets are given)
+        and the audit buckets `buckets` ((K, N): bucket K of N)."""
         self.ledger = Ledger(env)
         self.store = ProjectionStore(db, connect_timeout)
-        self.keepers = [Keeper(PROJECTIONS[name], self.ledger, self.store, env, say)
-                        for name in (list(names) or list(PROJECTIONS))]
+        buckets = list(buckets)
+        projections = [PROJECTIONS[name] for name in (list(names) or ([] if buckets else list(PROJECTIONS)))]
+        projections += [audit_bucket(k, n) for k, n in buckets]
+        self.keepers = [Keeper(projection, self.ledger, self.store, env, say) for projection in projections]
 
     def run(self, stop: threading.Event, exit_with: Optional[int] = None) -> None:
         """Keep the projections until `stop` is set (or the process `exit_with` is gone)."""
@@ -162,9 +175,15 @@ class Worker:
 
 def behind(ledger: Ledger, store: ProjectionStore) -> dict[str, int]:
     """The projections a worker keeps now, each with the game events it has yet to take (a read
-    of the others catches up itself, so it is not behind)."""
-    return {name: events_after(ledger, view_of(ledger, cls).position())
-            for name, cls in PROJECTIONS.items() if worker_keeps(store, name)}
+    of the others catches up itself, so it is not behind). Audits kept in buckets count as the
+    audits, as far behind as their furthest bucket (the events after its position, of every game:
+    a bucket worker reads them all, auditing its own)."""
+    out = {name: events_after(ledger, view_of(ledger, cls).position())
+           for name, cls in PROJECTIONS.items() if worker_keeps(store, name)}
+    buckets = [cls for cls, kept in kept_buckets(store).items() if kept] if AUDITS not in out else []
+    if buckets:
+        out[AUDITS] = max(events_after(ledger, view_of(ledger, cls).position()) for cls in buckets)
+    return out
 
 
 def rebuild(ledger: Ledger, store: ProjectionStore, name: str) -> int:
