@@ -20,6 +20,7 @@ from domain.gcpause import collector_paused
 from domain.log import (LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line,
                         read_stored_line)
 from domain.model import Game, OffMapArtilleryElement, Unit
+from domain.model.base import OutOfOrderError
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
 from domain.recorders import RECORDERS, line_of
 from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
@@ -209,14 +210,26 @@ class Ledger(Application):
             if last != stored_last:  # another writer appended while this batch was checked
                 raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
             raise
-        batch = self._build(game, lines, stored_last, texts)
+        try:
+            batch = self._build(game, lines, stored_last, texts)
+        except OutOfOrderError:
+            # A unit or element read after another writer appended to the game: its change is later
+            # than this batch's (a conflict, as the unique key would have said at the write).
+            self._cursors.pop(game, None)
+            if self.last_seq(game) != stored_last:
+                raise self._overtaken(game) from None
+            raise
         try:
             self._store(batch)
         except IntegrityError:
             self._cursors.pop(game, None)
-            last = self.last_seq(game)
-            raise ConflictError(game, last, f"another writer appended first; the game's last seq is {last}") from None
+            raise self._overtaken(game) from None
         return AppendResult(game, len(lines), lines[-1]["seq"], "created" if not stored_last else "appended")
+
+    def _overtaken(self, game: str) -> ConflictError:
+        """The conflict of a batch another writer's append overtook (the API's 409)."""
+        last = self.last_seq(game)
+        return ConflictError(game, last, f"another writer appended first; the game's last seq is {last}")
 
     @collector_paused()
     def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
