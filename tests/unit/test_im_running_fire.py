@@ -50,3 +50,21 @@ def test_defensive_fire_at_a_hex_a_runner_crossed_takes_minus_one():
     assert verdicts(report, "IM.OPTMOVE.RUN.TARGET", without) == ["mismatch"]
     assert verdicts(report, "IM.OPTMOVE.RUN.TARGET", offensive) == []     # only in a defensive fire phase
     assert "IM.OPTMOVE.RUN.TARGET" not in failing(report, with_it)
+
+
+def test_a_runner_is_moved_back_to_the_hexagon_fired_at():
+    # "This is true even if the running units have reached cover at the end of their run (move them back to the
+    # targeted hexagon)": that move in the fire phase is no move outside the movement phases.
+    g = run_then_fire()
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    g.small_arms("a-1", ["g1"], B, GER, mods=({"value": -1, "why": "running"},), results=[("r1", "no-effect")])
+    back = g.move("r1", [D, C, B], side=GER)["seq"]
+    report = g.audit()
+    assert verdicts(report, "IM.OPTMOVE.RUN.TARGET", back) == ["ok"] and failing(report, back) == {}
+    g = run_then_fire()
+    g.at(1, "defensive-small-arms-fire", BRIT)
+    g.small_arms("a-1", ["g1"], B, GER, mods=({"value": -1, "why": "running"},), results=[("r1", "no-effect")])
+    astray = g.move("r1", [D, C], side=GER)["seq"]                  # C was crossed, but not fired at
+    report = g.audit()
+    assert verdicts(report, "IM.OPTMOVE.RUN.TARGET", astray) == ["violation"]
+    assert failing(report, astray)["IM.CORE.PHASE.MOVE"] == "violation"

@@ -16,6 +16,7 @@ from domain.events import given
 from domain.rules.engine import Rule, RuleApplication, RuleModule
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
 from domain.rules.interpretations import Interpretation, declare
+from domain.rules.infernal_machines.running import moved_back
 from domain.rules.infernal_machines.movement_costs import (
     RULEBOOK, SECTIONS, SHELL_SPENT, Conditions, Mover, PathEval, destruction_zone, evaluate_path, mover_for,
     shell_readings)
@@ -623,7 +624,7 @@ class MovementChecks(RuleModule):
                 change.unit == unit and change.status == "retreated" and l["turn"] == line["turn"]
                 and l["phase"] == line["phase"]
                 for l, change in ((l, self.ctx.typed(l)) for l in self.ctx.of_type("UnitStatusChanged")))
-            if not retreat:
+            if not retreat and not moved_back(self.ctx, line):   # a runner put back where it was fired at
                 out.append(rule("IM.CORE.PHASE.MOVE").violation(
                     line["seq"], f"{unit} moves in the {line['phase']} phase, which is no movement phase, and no "
                     f"retreat is recorded", expected=list(expected), recorded=line["phase"]))

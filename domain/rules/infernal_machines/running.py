@@ -12,7 +12,9 @@ on the SACRT in addition to all other applicable die modifiers."
 - IM.OPTMOVE.RUN.TARGET: small arms fire in the defensive fire phase of the run's turn at a hexagon of an
   enemy's run (any it traversed, its start and end included) is a term of the shot: -1 on the SACRT roll,
   judged with the roll's other modifiers by direct_fire.py; the SACRT's cell is the chart's (`LS.SACRT`).
-  Moving the runner back to the hexagon fired at, and pinning it there, are not judged.
+  A `UnitMoved` of the runner in that small arms phase to the hexagon fired at is the text's "move them back to
+  the targeted hexagon" (movement.py does not count it as a move outside the movement phases); pinning it there
+  after a passed morale check is not judged.
 
 Runs are noted by the module's `UnitMoved` handler (moves whose `mode` is "run"), read by the term source;
 nothing runs on other events.
@@ -56,6 +58,18 @@ def running_target_terms(shot: Shot, ctx) -> list[Term]:
 
 
 DIRECT_FIRE_TERMS = (running_target_terms,)
+FIRE_PHASES = ("defensive-small-arms-fire", "offensive-small-arms-fire")
+
+
+def moved_back(ctx, line: dict[str, Any]) -> bool:
+    """A runner's move in a small arms phase of its run's turn to a hexagon of its run where it was fired at: "move
+    them back to the targeted hexagon" (IM.OPTMOVE.RUN.TARGET), not a move outside the movement phases."""
+    run = runs(ctx).made.get(line["data"].get("unit"))
+    path = line["data"].get("path") or []
+    if run is None or run[0] != line["turn"] or line["phase"] not in FIRE_PHASES or not path or path[-1] not in run[2]:
+        return False
+    return any(shot["data"].get("target") == path[-1] and shot["turn"] == line["turn"]
+               for shot in ctx.of_type("SmallArmsFired", after=run[3], before=line["seq"]))
 
 
 class RunningFire(RuleModule):
@@ -67,12 +81,24 @@ class RunningFire(RuleModule):
 
     def on_UnitMoved(self, line):
         if line["data"].get("mode") != "run":
-            return ()
+            return self._back(line)
         move = self.ctx.typed(line)
         unit = self.ctx.board.units.get(move.unit)
         self.runs.made[move.unit] = (line["turn"], unit.side if unit else line.get("side"), tuple(move.path),
                                      line["seq"])
         return ()
+
+    def _back(self, line):
+        """A runner moved back to the hexagon fired at, in the fire phase (judged only for a unit that ran this turn)."""
+        unit = line["data"].get("unit")
+        run = self.runs.made.get(unit)
+        if run is None or run[0] != line["turn"] or line["phase"] not in FIRE_PHASES:
+            return ()
+        r = Rule("IM.OPTMOVE.RUN.TARGET", SECTIONS["IM.OPTMOVE.RUN.TARGET"])
+        where = (line["data"].get("path") or [None])[-1]
+        return [r.judge(line["seq"], moved_back(self.ctx, line), f"{unit} is moved back to {where}, which it ran "
+                        "through and where it was fired at", f"{unit} ran this turn: it is moved back only to a "
+                        f"hexagon of its run that was fired at, not to {where}", recorded=where, related=[run[3]])]
 
     def _fire(self, line):
         if not self.runs.made:
@@ -101,8 +127,9 @@ COVERAGE = {
                             "a support weapon counter of a runner firing in the turn of the run; the runner's own fire "
                             "that turn is IM.OPTMOVE.RUN.AFTER's (EX-IM-21, movement.py)"),
     "IM.OPTMOVE.RUN.TARGET": ("needs a chart", f"{T}test_defensive_fire_at_a_hex_a_runner_crossed_takes_minus_one; "
-                              f"{ACCEPTANCE}",
+                              f"{T}test_a_runner_is_moved_back_to_the_hexagon_fired_at; {ACCEPTANCE}",
                               "-1 on the SACRT roll of defensive fire at a hexagon of an enemy's run that turn (with the "
-                              "roll's other modifiers, direct_fire.py); the SACRT cell is the chart's; moving the runner "
-                              "back and pinning it there are not judged"),
+                              "roll's other modifiers, direct_fire.py); the SACRT cell is the chart's; the runner moved back "
+                              "to the hexagon fired at, in that phase; its pin there after a passed morale check is not "
+                              "judged"),
 }

@@ -153,11 +153,13 @@ def runner_lewis_fires() -> Game:
 
 def defensive_fire_at_a_crossed_hex() -> Game:
     """Running: "the player may conduct fire against any hexagon within firing range traversed by the enemy units
-    ... If fired upon during a defensive fire phase, running units suffer a -1 penalty modifier on the SACRT": the
-    Germans fire at 5:1012, which the runner crossed, once with the -1 (clean) and once without it."""
+    ... (move them back to the targeted hexagon) ... If fired upon during a defensive fire phase, running units suffer
+    a -1 penalty modifier on the SACRT": the Germans fire at 5:1012, which the runner crossed, with the -1 and move
+    it back there (clean), then fire again without the -1."""
     g = running("run-defensive-fire-at-a-crossed-hex")
     g.at(1, "defensive-small-arms-fire", BRIT)
     g.fire(GER, "a-1", "g-inf", "5:1012", 4, 3, modifiers=(-1,), results=(("b-inf", "no-effect"),))
+    g.move(GER, "b-inf", ["5:1013", "5:1012"])                     # "move them back to the targeted hexagon"
     fired = g.fire(GER, "a-2", "g-inf", "5:1012", 4, 3, results=(("b-inf", "no-effect"),))
     resolved = len(g.lines)
     g.expect(resolved, "IM.OPTMOVE.RUN.TARGET", "mismatch", accept=[fired, resolved])
