@@ -6,7 +6,9 @@ follow them, on a scratch PostgreSQL database (or a new SQLite file).
    of its own, so that 10,000 games cost a hundred games of generation; each is a whole, valid
    log (its lines checked again on import), and every projection takes it as a game of its own.
 2. Workers: one `umpire worker --projection NAME` process per projection (analytics, boards,
-   audits), started first; each holds its projection's lease before any game is written.
+   audits), started first; each holds its projection's lease before any game is written. With
+   `audit_buckets` N, the audits are kept by N workers instead, `umpire worker --bucket K/N` each
+   (projections/audit_trail.py), and each bucket's lag is sampled on its own.
 3. Writers: `writers` processes import their share of the games (a game a transaction, as
    `umpire import` does). Write throughput: the events over the wall time of the writes.
 4. Meanwhile this process reads every `SAMPLE_SECONDS` how many game events each projection has
@@ -41,6 +43,7 @@ from projections.follow import events_after
 from projections.lease import worker_keeps
 from projections.views import view_of
 from projections.store import ProjectionStore
+from projections.audit_trail import KEY as AUDITS, audit_bucket
 from projections.worker import PROJECTIONS
 from bench.raw_sql import query_times
 
@@ -122,17 +125,29 @@ def run_writers(env: dict[str, str], folder: Path, games: int, templates: int, w
 
 
 # -- 2. workers, 4. lag --------------------------------------------------------------------------------
-class Workers:
-    """One `umpire worker --projection NAME` process per projection."""
+def kept_projections(audit_buckets: int = 0) -> dict[str, type]:
+    """What the run's workers keep, by lease name: every projection, the audits whole or in buckets."""
+    if not audit_buckets:
+        return dict(PROJECTIONS)
+    buckets = [audit_bucket(k, audit_buckets) for k in range(audit_buckets)]
+    return {**{name: cls for name, cls in PROJECTIONS.items() if name != AUDITS}, **{cls.key: cls for cls in buckets}}
 
-    def __init__(self, db: str, log: Path):
-        self.log = open(log, "w", encoding="utf-8")
-        self.procs = {name: subprocess.Popen([sys.executable, "-m", "api.cli", "worker", "--db", db, "--projection", name],
-                                             stderr=self.log, stdout=self.log) for name in PROJECTIONS}
+
+def worker_args(cls: type) -> list[str]:
+    return ["--bucket", f"{cls.index}/{cls.buckets}"] if hasattr(cls, "buckets") else ["--projection", cls.key]
+
+
+class Workers:
+    """One `umpire worker` process per projection (per bucket of the audits, if so split)."""
+
+    def __init__(self, db: str, log: Path, kept: dict[str, type]):
+        self.log, self.kept = open(log, "w", encoding="utf-8"), kept
+        self.procs = {name: subprocess.Popen([sys.executable, "-m", "api.cli", "worker", "--db", db, *worker_args(cls)],
+                                             stderr=self.log, stdout=self.log) for name, cls in kept.items()}
 
     def wait_for_leases(self, store: ProjectionStore, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
-        while not all(worker_keeps(store, name) for name in PROJECTIONS):
+        while not all(worker_keeps(store, name) for name in self.kept):
             if time.monotonic() > deadline:
                 raise RuntimeError("the workers did not take their leases")
             time.sleep(0.2)
@@ -151,15 +166,15 @@ class Workers:
 class LagSampler(threading.Thread):
     """Every SAMPLE_SECONDS, each projection's lag in game events (what the API reports)."""
 
-    def __init__(self, ledger: Ledger):
+    def __init__(self, ledger: Ledger, kept: dict[str, type]):
         super().__init__(daemon=True)
-        self.ledger, self.stop_event = ledger, threading.Event()
-        self.samples: dict[str, list[tuple[float, int]]] = {name: [] for name in PROJECTIONS}
+        self.ledger, self.kept, self.stop_event = ledger, kept, threading.Event()
+        self.samples: dict[str, list[tuple[float, int]]] = {name: [] for name in kept}
         self.seconds_spent = 0.0
 
     def lags(self) -> dict[str, int]:
         start = time.perf_counter()
-        out = {name: events_after(self.ledger, view_of(self.ledger, cls).position()) for name, cls in PROJECTIONS.items()}
+        out = {name: events_after(self.ledger, view_of(self.ledger, cls).position()) for name, cls in self.kept.items()}
         self.seconds_spent += time.perf_counter() - start
         return out
 
@@ -191,7 +206,7 @@ def drain(sampler: LagSampler, since: float, timeout: float) -> dict[str, dict[s
     done: dict[str, float] = {}
     left = dict(first)
     deadline = since + timeout
-    while len(done) < len(PROJECTIONS) and time.monotonic() < deadline:
+    while len(done) < len(sampler.kept) and time.monotonic() < deadline:
         time.sleep(1.0)
         left = sampler.lags()
         for name, lag in left.items():
@@ -199,7 +214,7 @@ def drain(sampler: LagSampler, since: float, timeout: float) -> dict[str, dict[s
                 done[name] = time.monotonic() - since
     spent = time.monotonic() - since
     out = {}
-    for name in PROJECTIONS:
+    for name in sampler.kept:
         seconds = done.get(name, spent)
         taken = first[name] - (0 if name in done else left[name])
         out[name] = {"lag_at_end_of_writes": first[name], "seconds": round(done[name], 1) if name in done else None,
@@ -224,7 +239,8 @@ def scratch_database(server_url: str) -> tuple[str, Callable[[], None]]:
 
 def run_scale_bench(pg_url: Optional[str] = None, sqlite_path: Optional[str] = None, *, games: int = 1000,
                     writers: int = 3, templates: int = 100, turns: int = 10, seed: int = 1917,
-                    drain_timeout: float = 600.0, query_repeat: int = 1, keep: bool = False) -> dict[str, Any]:
+                    drain_timeout: float = 600.0, query_repeat: int = 1, keep: bool = False,
+                    audit_buckets: int = 0) -> dict[str, Any]:
     """Run the benchmark on a scratch database of the PostgreSQL server at `pg_url` (dropped
     afterwards unless `keep`), else on a new SQLite file at `sqlite_path`; return the figures."""
     from api.settings import ledger_env
@@ -238,16 +254,18 @@ def run_scale_bench(pg_url: Optional[str] = None, sqlite_path: Optional[str] = N
         db = sqlite_path
     else:
         raise ValueError("give a PostgreSQL server URL or a new SQLite file")
+    kept = kept_projections(audit_buckets)
     report: dict[str, Any] = {"store": "postgresql" if pg_url else "sqlite", "games": games,
+                              "audit_workers": audit_buckets or 1,
                               "machine": {"cores": os.cpu_count(), "load_average_at_start": _load()},
                               "corpus": write_templates(work / "templates", min(templates, games), seed, turns)}
     try:
         env = ledger_env(db)
         ledger, store = Ledger(env), ProjectionStore(db)
-        workers = Workers(db, work / "workers.log")
+        workers = Workers(db, work / "workers.log", kept)
         try:
             workers.wait_for_leases(store)
-            sampler = LagSampler(ledger)
+            sampler = LagSampler(ledger, kept)
             sampler.start()
             start = time.monotonic()
             report["write"] = run_writers(env, work / "templates", games, min(templates, games), writers)

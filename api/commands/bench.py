@@ -35,8 +35,11 @@ def write_section(doc: Path, name: str, command: str, figures: dict[str, Any]) -
 def bench(events: Annotated[int, typer.Option("--events", help="events in the benchmark game")] = 10_000,
           pg: Annotated[Optional[str], typer.Option("--pg", help="also on this PostgreSQL URL (default: $UMPIRE_TEST_PG)")] = None,
           scale: Annotated[bool, typer.Option("--scale", help="the many-games benchmark instead")] = False,
-          games: Annotated[int, typer.Option("--games", help="with --scale: how many games")] = 1000,
-          writers: Annotated[int, typer.Option("--writers", min=1, help="with --scale: writing processes")] = 3,
+          games: Annotated[Optional[int], typer.Option("--games", min=1, help="with --scale: how many games (1000); with --federation: games a run (60)")] = None,
+          writers: Annotated[int, typer.Option("--writers", min=1, help="with --scale: writing processes; with --federation: runs with 1 to this many")] = 3,
+          audit_buckets: Annotated[int, typer.Option("--audit-buckets", min=0, help="with --scale: audit workers, one a bucket of games (0: one worker for the whole audits)")] = 0,
+          federation: Annotated[bool, typer.Option("--federation", help="the write lock with 1..--writers writers, partitions by game and a streaming replica's lag, on a throwaway PostgreSQL 15 primary and replica under /tmp, instead")] = False,
+          batch: Annotated[int, typer.Option("--batch", min=1, help="with --federation: events a batch")] = 50,
           api: Annotated[bool, typer.Option("--api", help="the HTTP load benchmark instead (loopback)")] = False,
           growth: Annotated[bool, typer.Option("--growth", help="a quiet game's board beside a game that keeps growing, instead")] = False,
           audit: Annotated[bool, typer.Option("--audit", help="only the audit against a raw read, and its growth curve")] = False,
@@ -56,7 +59,9 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
     elif growth:
         sections = _growth_sections(work, pg, markers)
     elif scale:
-        sections = _scale_sections(work, pg, games, writers)
+        sections = _scale_sections(work, pg, games or 1000, writers, audit_buckets)
+    elif federation:
+        sections = [_federation_section(games or 60, writers, batch)]
     elif audit:
         sections = [_audit_section(work, audit_turns, audit_runs, tabletop_turns)]
     else:
@@ -68,7 +73,7 @@ def bench(events: Annotated[int, typer.Option("--events", help="events in the be
             if write_docs:
                 write_section(doc, name, command, figures[name])
             steps.done()
-    typer.echo(json.dumps(figures["scale"] if scale else figures, indent=1, sort_keys=True))
+    typer.echo(json.dumps(next(iter(figures.values())) if scale or federation else figures, indent=1, sort_keys=True))
     missed = misses(figures)
     for miss in missed:
         typer.echo(f"umpire bench: missed {miss}", err=True)
@@ -123,12 +128,20 @@ def _audit_section(work: Path, turns: Optional[list[int]], runs: int, tabletop_t
                                                       tabletop_turns=tabletop_turns))
 
 
-def _scale_sections(work: Path, pg: Optional[str], games: int, writers: int) -> list[Section]:
+def _scale_sections(work: Path, pg: Optional[str], games: int, writers: int, buckets: int = 0) -> list[Section]:
     """On a scratch database of the PostgreSQL server (--pg), else on a new SQLite file."""
     from bench.scale import run_scale_bench
-    return [("scale", f"umpire bench --scale --games {games} --writers {writers}" + (" --pg URL" if pg else ""),
+    name = f"scale-buckets-{buckets}" if buckets else "scale"
+    return [(name, f"umpire bench --scale --games {games} --writers {writers}"
+                   + (f" --audit-buckets {buckets}" if buckets else "") + (" --pg URL" if pg else ""),
              lambda: run_scale_bench(pg_url=pg, sqlite_path=None if pg else str(work / "scale.db"),
-                                     games=games, writers=writers))]
+                                     games=games, writers=writers, audit_buckets=buckets))]
+
+
+def _federation_section(games: int, writers: int, batch: int) -> Section:
+    from bench.federation import run_federation_bench
+    return ("federation", f"umpire bench --federation --games {games} --writers {writers} --batch {batch}",
+            lambda: run_federation_bench(games=games, writers=writers, batch=batch))
 
 
 def _api_sections(work: Path, pg: Optional[str], clients: int) -> list[Section]:
