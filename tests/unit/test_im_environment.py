@@ -120,6 +120,8 @@ def test_high_explosive_in_mud_takes_plus_one_on_the_bcrt():
     assert verdicts(barrage("mud", [(1, "wood")], terrain="wood"), "IM.ENV.MUD.HE") == {"mismatch"}
     assert verdicts(barrage("mud", [(1, "wood"), (1, "mud")], terrain="wood"), "IM.ENV.MUD.HE") == {"ok"}
     assert verdicts(barrage("mud", [(2, "mud")], terrain="wood"), "IM.ENV.MUD.HE") == {"mismatch"}
+    # a +1 that names no cause may be the mud's: not judged as a fault
+    assert verdicts(barrage("mud", [(1, "terrain")], terrain="wood"), "IM.ENV.MUD.HE") == {"unverifiable"}
     # only high explosive, and only in mud (or deep snow)
     assert verdicts(barrage("mud", [(1, "mud")], ammo="shrapnel", terrain="wood"), "IM.ENV.MUD.HE") == {"mismatch"}
     assert verdicts(barrage("good", [(1, "mud")], terrain="wood"), "IM.ENV.MUD.HE") == {"mismatch"}

@@ -40,15 +40,26 @@ def weather_of(natural: int) -> str:
     return "bad" if natural <= 5 else "fair"
 
 
+# the other causes of a BCRT modifier the log may name: a +1 named for one of them is not the mud's
+OTHER_CAUSES = ("wood", "town", "trench", "rubble", "vest", "shrapnel", "cover", "cavalry", "strongpoint", "hill")
+
+
 def named_modifiers(items: Any) -> list[tuple[int, str]]:
-    """(value, why) of the modifiers of a `modifiers` field that say why (typed or plain objects)."""
+    """(value, why) of the numeric modifiers of a `modifiers` field (typed, plain objects or numbers; "" when it
+    does not say why)."""
     out = []
-    for m in items if isinstance(items, list) else []:
+    for m in items if isinstance(items, list) else [items]:
         why = getattr(m, "why", None) if not isinstance(m, dict) else m.get("why")
-        value = getattr(m, "value", None) if not isinstance(m, dict) else m.get("value")
-        if isinstance(why, str) and isinstance(value, (int, float)) and not isinstance(value, bool):
-            out.append((int(value), why.lower()))
+        value = m if isinstance(m, (int, float)) else getattr(m, "value", None) if not isinstance(m, dict) \
+            else m.get("value")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out.append((int(value), why.lower() if isinstance(why, str) else ""))
     return out
+
+
+def unexplained(mods: Iterable[tuple[int, str]]) -> list[int]:
+    """The positive modifiers whose `why` names no other cause: one of them may be the mud's +1."""
+    return [value for value, why in mods if value > 0 and not any(word in why for word in OTHER_CAUSES)]
 
 
 def for_ground(named: Iterable[tuple[int, str]]) -> list[int]:
@@ -145,6 +156,10 @@ class EnvironmentChecks(RuleModule):
                             verdict=Verdict.MISMATCH, expected=1, recorded=sum(named_ground), related=related)]
         if self._terrain_known(decl, location):
             return []      # IM.ART.FP.TERRAIN's sum carries the +1 (artillery_resolution.py)
+        if unexplained(named):
+            return [r.unverifiable(seq, f"{location}: high explosive in {where} takes +1 on the BCRT; the roll's "
+                                   f"modifiers {[v for v, _ in named]} do not say which is for the {where}",
+                                   related=related)]
         return [r.mismatch(seq, f"{location}: high explosive in {where} takes +1 on the BCRT; no modifier of the roll "
                            f"is for the {where}", expected=1, recorded=0, related=related)]
 
@@ -167,8 +182,8 @@ COVERAGE = {
     "IM.ENV.MUD.HE": ("implemented", f"{T}test_high_explosive_in_mud_takes_plus_one_on_the_bcrt; "
                       f"tests/acceptance/test_artillery_text_cases.py::test_hand_written_case; {ACCEPTANCE}",
                       "where the text gives the hex's BCRT modifiers, their sum short of the +1 (IM.ART.FP.TERRAIN's "
-                      "check, artillery_resolution.py); elsewhere a modifier named for mud; a mud modifier on shrapnel "
-                      "or on other ground"),
+                      "check, artillery_resolution.py); elsewhere a modifier named for mud (a +1 naming no cause: "
+                      "unverifiable); a mud modifier on shrapnel or on other ground"),
     "IM.ENV.DEEPSNOW.HE": ("implemented", f"{T}test_high_explosive_in_deep_snow_takes_plus_one_on_the_bcrt; {ACCEPTANCE}",
                            "as IM.ENV.MUD.HE, in deep snow"),
 }
