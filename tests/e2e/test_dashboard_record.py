@@ -28,15 +28,6 @@ EVENT, FIX = "event", "fix"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def patient_expect() -> Iterator[None]:
-    """Each step waits for a callback of the server, on a machine other tests share: a longer wait
-    than Playwright's 5 seconds before a step is taken as failed."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
 @pytest.fixture(scope="module")
 def empty_store(tmp_path_factory) -> Iterator[str]:
     yield from stored(tmp_path_factory, "record", [])
