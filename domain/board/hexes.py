@@ -232,10 +232,17 @@ def line(a: str, b: str, placement: Placement = DEFAULT) -> list[str]:
 
 def lines(a: str, b: str, placement: Placement = DEFAULT) -> list[list[str]]:
     """Both nudged lines; two different ones mean the line runs along hexsides somewhere."""
+    return [list(found) for found in _lines(a, b, placement)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _lines(a: str, b: str, placement: Placement) -> tuple[tuple[str, ...], ...]:
+    # a line is asked again for the same two hexes (a spot's sight and its hexside reading, a
+    # shot after its spot): built once, handed out as new lists
     ca, cb = to_cube(a, placement), to_cube(b, placement)
-    first = _to_locs(cube_line(ca, cb, 1), a, b, placement)
-    second = _to_locs(cube_line(ca, cb, -1), a, b, placement)
-    return [first] if first == second else [first, second]
+    first = tuple(_to_locs(cube_line(ca, cb, 1), a, b, placement))
+    second = tuple(_to_locs(cube_line(ca, cb, -1), a, b, placement))
+    return (first,) if first == second else (first, second)
 
 
 def hexside(a: str, b: str) -> frozenset[str]:
