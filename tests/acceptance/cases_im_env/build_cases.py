@@ -1,6 +1,6 @@
 """Writes the environment and running acceptance logs beside this file: the weather roll, high explosive in mud
-and deep snow, skis inherent to Russian troops in snow (IM.ENV), and fire by and at running units
-(IM.OPTMOVE.RUN.FIRE, IM.OPTMOVE.RUN.TARGET).
+and deep snow, skis inherent to Russian troops in snow (IM.ENV), fire by and at running units
+(IM.OPTMOVE.RUN.FIRE, IM.OPTMOVE.RUN.TARGET), and the Bridge Layer's bridge crossed as clear terrain.
 
 Each case is a complete game log with a NAME.expected.json of the findings it must give; every expectation
 cites the rulebook passage it comes from. Regenerate with
@@ -166,7 +166,25 @@ def defensive_fire_at_a_crossed_hex() -> Game:
     return g
 
 
-CASES = [weather_roll_bad, weather_roll_taken_as_bad, weather_roll_overrides_scenario, mud_he_without_plus_one,
+# -- IM.VEH.BRIDGELAYER.DEPLOY: the crossing ---------------------------------------------------------------
+def bridge_crossed_as_clear() -> Game:
+    """The Mk. V** "Bridge Layer": "When the tank reaches a river or trench hexagon, it may stop and deploy the bridge
+    across the hexagon ... Friendly units and vehicles may cross the bridge, treating the hexagon as clear terrain."
+    The sample pack (ILLUSTRATIVE) gives tracked vehicles no way into a river: the British tank crosses on the bridge
+    (clean), the German tank may not use it."""
+    g = Game("veh-bridge-crossed-as-clear", tables="sample", date="1918-09", hexes={"5:1009": {"terrain": "river"}})
+    g.deploy("b-bl", BRIT, "tank", "5:1010", model="Mk V** Bridge Layer")
+    g.deploy("b-mk5", BRIT, "tank", "5:1011", model="Mark V")
+    g.deploy("g-tank", GER, "tank", "5:1007", model="A7V")
+    g.at(1, "vehicle-movement", BRIT)
+    g.add("MarkerPlaced", {"marker": "bridge", "location": "5:1009", "vehicle": "b-bl"}, side=BRIT)
+    g.move(BRIT, "b-mk5", ["5:1011", "5:1010", "5:1009", "5:1008"])
+    g.at(1, "vehicle-movement", GER)
+    g.expect(g.move(GER, "g-tank", ["5:1007", "5:1008", "5:1009"]), "IM.ENV.TSTATE.TYPES")
+    return g
+
+
+CASES = [bridge_crossed_as_clear, weather_roll_bad, weather_roll_taken_as_bad, weather_roll_overrides_scenario, mud_he_without_plus_one,
          mud_he_with_plus_one, deep_snow_he_in_a_wood, russian_skis_in_snow, runner_lewis_fires,
          defensive_fire_at_a_crossed_hex]
 
