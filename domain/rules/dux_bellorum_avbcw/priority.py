@@ -8,8 +8,8 @@ measured by `avbcw-range`; a Sniper is not compelled to the closest, a vehicle m
 closest visible enemy vehicle instead, and a Sneaky unit cannot be seen beyond 18”."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Optional
+from functools import cached_property
+from typing import Callable, Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import LOGISTICS, type_of
@@ -24,13 +24,20 @@ CLOSE = 12.0          # "the closest enemy unit within 12”"
 SNEAKY_RANGE = 18.0   # Sneaky: "cannot be seen or shot at beyond 18”, except by a sniper or an indirect weapon"
 
 
-@dataclass(frozen=True)
 class Candidate:
-    unit: str
-    distance: float
-    viable: Optional[bool]   # in arc, sight and range; None: the sight is not settled
-    vehicle: bool
-    logistics: bool
+    """An enemy the shot could have taken. Its viability is judged when the priority first asks
+    for it: a sight to an enemy beyond 12” matters only to a Medical or Supply target or a
+    vehicle's choice, so most shots never draw it."""
+
+    def __init__(self, unit: str, distance: float, vehicle: bool, logistics: bool,
+                 judge: Callable[[], Optional[bool]]):
+        self.unit, self.distance, self.vehicle, self.logistics = unit, distance, vehicle, logistics
+        self._judge = judge
+
+    @cached_property
+    def viable(self) -> Optional[bool]:
+        """In arc, sight and range; None: the sight is not settled."""
+        return self._judge()
 
 
 class AVBCWPriority(ListedModule):
@@ -60,13 +67,15 @@ class AVBCWPriority(ListedModule):
         distance = aim._distance()[0]
         target_entry = self.lists.get(uid)
         kind = type_of(unit, target_entry)
-        viable: Optional[bool] = bool(aim.origins) and self._in_range(aim, distance)
-        if viable and has_rule(target_entry, SNEAKY.id) and distance > SNEAKY_RANGE and not sniper:
-            viable = False
-        if viable:
+
+        def viable() -> Optional[bool]:
+            if not (aim.origins and self._in_range(aim, distance)):
+                return False
+            if has_rule(target_entry, SNEAKY.id) and distance > SNEAKY_RANGE and not sniper:
+                return False
             status = aim._best_sight[1].status
-            viable = True if status == "clear" else False if status == "blocked" else None
-        return Candidate(uid, distance, viable, is_vehicle(unit, target_entry), kind in LOGISTICS)
+            return True if status == "clear" else False if status == "blocked" else None
+        return Candidate(uid, distance, is_vehicle(unit, target_entry), kind in LOGISTICS, viable)
 
     def _in_range(self, aim: Aim, distance: float) -> bool:
         rating = weapon_rating(aim.data.weapon, aim.entry)[1]
@@ -82,9 +91,14 @@ class AVBCWPriority(ListedModule):
         """"A unit must shoot at the closest enemy unit within 12”", among the units it may shoot: "A
         unit may not shoot at Medical or Supply team units if it has another enemy unit as a viable
         target", so while another is viable a closer Medical or Supply team does not bind it."""
-        others_viable = any(c.viable and not c.logistics for c in candidates)
+        others = []   # whether another enemy is viable, asked only of a Medical or Supply team
+
+        def others_viable() -> bool:
+            if not others:
+                others.append(any(c.viable and not c.logistics for c in candidates))
+            return others[0]
         near = [c for c in candidates if c.distance <= CLOSE and c.viable is not False
-                and not (c.logistics and others_viable)]
+                and not (c.logistics and others_viable())]
         sure = [c for c in near if c.viable]
         if not near:
             return PRIORITY.ok(seq, f"no enemy unit within 12” is a viable target: {data.shooter} \"may shoot at any "

@@ -457,8 +457,11 @@ class Aim:
         label = self.ctx.interpretations.label("avbcw-range")
         if self.ctx.interpretations.reading("avbcw-range") == "closest":
             return geo.measure(unit_extent(self.shooter), self.target_shape), label
-        best = None if self.data.indirect else self._best_sight
-        origin = dict(self.origins)[best[0]] if best else geo.xy(self.shooter.position)
+        if len(self.origins) == 1 and not self.data.indirect:
+            origin = self.origins[0][1]     # the one origin in arc is the best sight's, whatever it sees
+        else:
+            best = None if self.data.indirect else self._best_sight
+            origin = dict(self.origins)[best[0]] if best else geo.xy(self.shooter.position)
         return geo.measure(origin, self.target_shape), label
 
 
