@@ -35,7 +35,7 @@ FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
 VERDICT_ORDER = [v.value for v in Verdict]
 
 
-@dataclass
+@dataclass(slots=True)
 class RuleApplication:
     seq: int
     rule: str
@@ -111,6 +111,7 @@ class AuditContext:
     moment: int = 0
     _shared: dict[str, Any] = field(default_factory=dict)
     _folds: list[Any] = field(default_factory=list)
+    _fold_plans: dict[str, tuple[int, list]] = field(default_factory=dict)
     _moments: dict[str, tuple[int, Any]] = field(default_factory=dict)
     _index: dict[Any, tuple[list[int], list[dict[str, Any]]]] = field(default_factory=dict)
     # the game's rule system (its event schemas type the lines), and the typed data built so far
@@ -136,6 +137,15 @@ class AuditContext:
             if callable(getattr(found, "update", None)):
                 self._folds.append(found)
         return found
+
+    def folds_for(self, kind: str) -> list[Callable[[dict[str, Any], BoardState], None]]:
+        """The `update` of each fold that reads events of this type (its `reads`, when it says;
+        else every event), in the order the folds were made."""
+        found = self._fold_plans.get(kind)
+        if found is None or found[0] != len(self._folds):
+            found = self._fold_plans[kind] = (len(self._folds), [
+                fold.update for fold in self._folds if getattr(fold, "reads", None) is None or kind in fold.reads])
+        return found[1]
 
     def at_moment(self, key: str, make: Callable[[], Any], version: Optional[int] = None) -> Any:
         """`make()` once per moment of the board (see `moment`), or once per `version` of what
@@ -350,8 +360,8 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
         before, after = dispatch.plan(line["type"])
         _judge_all(applications, before, line, dispatch.owing)
         apply(board, line)
-        for fold in ctx._folds:
-            fold.update(line, board)
+        for update in ctx.folds_for(line["type"]):
+            update(line, board)
         ctx.moment += 1
         _judge_all(applications, after, line, dispatch.owing)
         if on_progress:

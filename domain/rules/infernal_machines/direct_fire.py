@@ -177,6 +177,8 @@ def is_mortar(unit: Optional[UnitState]) -> bool:
 class FireFacts:
     """Every shot of the game so far, by attack id (a fold: `update` takes each line once)."""
 
+    reads = frozenset({"SmallArmsFired", "AntiTankFired", "DieRolled", "SmallArmsResolved", "AntiTankResolved"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self, ctx):
         self.ctx = ctx
         self.shots: dict[str, Shot] = {}

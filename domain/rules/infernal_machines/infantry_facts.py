@@ -38,6 +38,8 @@ def smocks(unit: Optional[UnitState]) -> bool:
 class InfantryFacts:
     """A fold of the game so far (the audit feeds it each line after the board takes it)."""
 
+    reads = frozenset({"DieRolled", "SmallArmsFired", "UnitMoved", "Spotted", "MarkerPlaced", "MarkerRemoved"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self):
         self.jammed: dict[str, int] = {}          # squad -> seq of the roll that jammed it
         self.revealed: dict[str, int] = {}        # smock unit -> seq of the fire that revealed it

@@ -127,6 +127,8 @@ class EnemyFronts:
     centre of the other sides', to the nearest 30 degrees, taken when the first turn starts (a fold
     the audit feeds line by line; shared by the fire checks and the SACRT terms)."""
 
+    reads = frozenset({"TurnStarted"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self):
         self.fronts: dict[str, Optional[float]] = {}
         self.taken = False

@@ -75,6 +75,8 @@ class Carried:
 class Armoury:
     """Each unit's support weapons so far (a fold), and the weapons that broke (removed from play)."""
 
+    reads = frozenset({"DieRolled", "UnitDeployed", "MarkerPlaced", "MarkerRemoved"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self, ctx):
         self.ctx = ctx
         self.carried: dict[str, list[Carried]] = {}

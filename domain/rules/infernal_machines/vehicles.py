@@ -224,6 +224,8 @@ class Facings:
     0 = north, 60 degrees apart), then the facing a `UnitMoved` gives (beside the schema's), else the
     direction of its last step (a vehicle faces where it drives). A fold: one per audit."""
 
+    reads = frozenset({"UnitDeployed", "UnitMoved"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self):
         self.degrees: dict[str, float] = {}
         self._placement: tuple[int, Any] = (-1, None)
@@ -303,6 +305,8 @@ class BridgeDrops:
     """The Bridge Layer's bridge: carried until a `bridge` marker is placed by it ("Once placed, the bridge
     cannot be picked up or reused"). The marker names its layer as `vehicle` (a field beside the
     schema's), else it is the side's bridge layer in or next to the hex. A fold: one per audit."""
+
+    reads = frozenset({"MarkerPlaced"})   # the event types its `update` reads (the auditor hands it no other)
 
     def __init__(self):
         self.drops: dict[str, int] = {}      # bridge layer -> seq of the marker

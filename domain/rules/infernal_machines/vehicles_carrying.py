@@ -90,6 +90,8 @@ DIRECT_FIRE_TERMS = (sick_terms,)
 class DroppedSquads:
     """Squads that left a Mk V* or Mk IX, and the turn they did (a fold, shared with the SACRT term)."""
 
+    reads = frozenset({"Disembarked"})   # the event types its `update` reads (the auditor hands it no other)
+
     def __init__(self):
         self.turn: dict[str, int] = {}
 
