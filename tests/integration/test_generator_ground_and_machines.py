@@ -21,9 +21,9 @@ from domain.rules.tables import resolve
 FAILING = {"violation", "mismatch", "missing-roll"}
 MAPS = sorted(Path(__file__).resolve().parents[2].joinpath("fixtures", "maps").glob("*.json"))
 # Seeds whose six-turn games hold between them every situation an injection needs: a 1918 game with
-# the Mk V*, Sturmtruppen and an even breakdown (0), squads' morale checks (3, 6), the armoured car's
-# fire (6), an anti-tank rifle hit and a dropped fascine (24).
-SEEDS = (0, 3, 6, 24)
+# the Mk V*, Sturmtruppen, an even breakdown and the armoured car's fire (12), an anti-tank rifle hit
+# and a dropped fascine (13), small arms hits and their morale checks (all three).
+SEEDS = (12, 13, 3)
 TURNS = 6
 
 
@@ -54,7 +54,17 @@ def test_clean_games_play_the_machines_and_the_ground_war_and_audit_clean(games)
     purposes = Counter(l["data"]["purpose"] for g in games for l in g if l["type"] == "DieRolled")
     assert seen["AntiTankFired"] and seen["AntiTankResolved"] and seen["Spotted"] and seen["MoraleChecked"]
     assert purposes["LS.BREAKDOWN"] and purposes["IM.TANK.BREAKDOWN"] and purposes["IM.TANK.FASCINE.DROP"]
-    assert purposes["IM.SW.ATR.CRIT"] and purposes["IM.INF.SQUAD.JAM"]
+    assert purposes["IM.SW.ATR.CRIT"] and purposes["IM.INF.SQUAD.JAM"] and purposes["LS.MORALE"]
+    # Morale (IM.CORE.MORALE): a small arms "hit" is followed by the unit's morale d6 and check, and "a die
+    # result less than or equal to their morale value" passes (pinned), higher fails (eliminated)
+    checks = 0
+    for g in games:
+        for n, line in enumerate(g):
+            if line["type"] == "MoraleChecked" and g[n - 2]["type"] == "SmallArmsResolved":
+                checks += 1
+                assert line["data"]["passed"] == (g[n - 1]["data"]["result"] <= line["data"]["morale"])
+                assert g[n + 1]["data"]["status"] == ("pinned" if line["data"]["passed"] else "eliminated")
+    assert checks
     # Tank Breakdowns (changed): "When a tank breaks down, roll a second six-sided die": each second die
     # follows the tank's broken-down status.
     for g in games:

@@ -21,6 +21,7 @@ from domain.board.state import UnitState
 from domain.rules.infernal_machines.generator.defence import defence, trench_sector
 from domain.rules.infernal_machines.generator.machines import before_move, closed_to, steps_allowed
 from domain.rules.infernal_machines.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
+from domain.rules.infernal_machines.artillery_effects import morale_passed
 from domain.rules.infernal_machines.infantry import sturm_firepower
 from domain.rules.infernal_machines.obstacles import DEFENDERS
 from domain.rules.infernal_machines.movement_costs import Conditions, evaluate_path, mover_for
@@ -128,7 +129,7 @@ def sacrt(rec: TrackedRecorder, firepower: float, roll: int) -> str:
     if isinstance(column, dict) and str(roll) in column:
         return str(column[str(roll)])
     edge = roll - (1 if firepower >= 6 else 0)
-    return {0: "eliminated", 1: "retreated", 2: "pinned", 3: "pinned"}.get(edge, "no-effect")
+    return {0: "eliminated", 1: "retreated", 2: "hit", 3: "pinned"}.get(edge, "no-effect")
 
 
 def can_fire(rec: TrackedRecorder, unit: UnitState) -> bool:
@@ -201,9 +202,21 @@ def shielded(unit: UnitState, cover) -> bool:
     return cover.invulnerable and unit.unit_class in DEFENDERS
 
 
+def morale_check(rec: TrackedRecorder, unit: UnitState, cause: str) -> None:
+    """A small arms "hit": "the normal morale check to see whether it is pinned or eliminated" (IM.CORE.MORALE):
+    the d6 (`LS.MORALE`) at most the unit's morale passes and pins it, more eliminates it."""
+    roll = rec.rng.randint(1, 6)
+    rec.roll(unit.side, "LS.MORALE", "d6", roll, unit.unit)
+    passed = morale_passed(roll, (), unit.morale or 0)
+    rec.emit("MoraleChecked", {"units": [unit.unit], "morale": unit.morale, "passed": passed}, unit.side)
+    rec.status(unit.side, unit.unit, "pinned" if passed else "eliminated", cause)
+
+
 def apply_result(rec: TrackedRecorder, unit: UnitState, result: str, cause: str) -> None:
     """The status a result gives; a retreat that finds no way back eliminates the unit."""
-    if result in ("pinned", "eliminated"):
+    if result == "hit":
+        morale_check(rec, unit, cause)
+    elif result in ("pinned", "eliminated"):
         rec.status(unit.side, unit.unit, result, cause)
     elif result == "retreated":
         path = retreat_path(rec, unit)

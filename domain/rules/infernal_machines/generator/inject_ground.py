@@ -185,6 +185,32 @@ def morale_misread(lines: list[Line], i: int, rng: random.Random) -> Optional[tu
     return i, "IM.INF.SQUAD.STATS"
 
 
+def after_hit(lines: list[Line], i: int) -> bool:
+    """lines[i] is the morale check of a unit a small arms attack hit: hit, d6, check."""
+    if lines[i]["type"] != "MoraleChecked" or i < 2 or lines[i - 2]["type"] != "SmallArmsResolved":
+        return False
+    unit = lines[i]["data"]["units"][0]
+    return any(r["unit"] == unit and r["result"] == "hit" for r in lines[i - 2]["data"]["results"]) and \
+        lines[i - 1]["type"] == "DieRolled" and lines[i - 1]["data"]["purpose"] == "LS.MORALE"
+
+
+def morale_roll_missing(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple[int, str]]:
+    """The morale check after a small arms hit without its d6 (LS.MORALE)."""
+    if not after_hit(lines, i):
+        return None
+    del lines[i - 1]
+    return i - 1, "LS.MORALE"
+
+
+def morale_result_flipped(lines: list[Line], i: int, rng: random.Random) -> Optional[tuple[int, str]]:
+    """The morale check after a small arms hit recorded the other way from its d6 (IM.CORE.MORALE: "a die
+    result less than or equal to their morale value" passes)."""
+    if not after_hit(lines, i):
+        return None
+    lines[i]["data"]["passed"] = not lines[i]["data"]["passed"]
+    return i, "IM.CORE.MORALE"
+
+
 KINDS = {
     "unspotted-fire": unspotted_fire,
     "missing-spot-roll": missing_spot_roll,
@@ -196,4 +222,6 @@ KINDS = {
     "sacrt-modifier-dropped": sacrt_modifier_dropped,
     "fire-wrong-side": fire_wrong_side,
     "morale-misread": morale_misread,
+    "morale-roll-missing": morale_roll_missing,
+    "morale-result-flipped": morale_result_flipped,
 }
