@@ -84,6 +84,19 @@ def test_ec_48_smock_troops_are_spotted_by_observers_and_leaders_on_a_d6():
     assert judged("forward-observer", 4, None, True) == ["missing-roll"]
 
 
+def test_ec_48_a_smock_spot_needs_its_d6_not_the_spotting_tables_d10():
+    # "A forward observer or infantry leader will spot smock-equipped units at a distance of 4 or 5 hexagons on a
+    # result of "1" on a six-sided die"; EC-48: "At 4 hexes an FO rolls d6 = 1 -> spotted": no d10 is owed
+    g, seq = smock_spot("forward-observer", 4, 1, True)
+    assert verdicts(g.audit(), "IM.SPOT.ROLL", seq) == ["ok"]
+    assert verdicts(g.audit(), "IM.INF.SMOCK.SPOT", seq) == ["ok"]
+    # a hex where an enemy without smocks stands too is spotted on the Spotting Table as ever
+    g, _ = smock_spot("forward-observer", 4, 1, True)
+    g.deploy("h", "german", "infantry-platoon", col(4), movement=4)
+    seq = g.add("Spotted", {"spotter": "s", "target": col(4), "spotted": True}, side="british")["seq"]
+    assert verdicts(g.audit(), "IM.SPOT.ROLL", seq) == ["missing-roll"]
+
+
 def test_ec_48_spotted_smock_troops_take_area_fire_and_revealed_ones_normal_fire():
     # "If they are spotted, smock-equipped troops may only be attacked using area small arms fire ... a +3 modifier on
     # the SACRT, and the other terrain modifiers are not cumulative" (4-5 hexes; +2 at 2-3); EC-48: "A smock unit

@@ -17,6 +17,7 @@ from domain.board.state import UnitState
 from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
 from domain.rules.infernal_machines.artillery_effects import board_extras, board_view
+from domain.rules.infernal_machines.infantry_facts import infantry_facts, smocks
 from domain.rules.infernal_machines.observation import RULEBOOK, SIGHT_SECTIONS, find_unit, spine_reading
 
 SPOT_SECTIONS = {**SIGHT_SECTIONS, **RULEBOOK.sections((  # rule id -> the words cited (rulebook.json)
@@ -74,6 +75,7 @@ class SpottingChecks(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.extras = board_extras(ctx)
+        self.infantry = infantry_facts(ctx)   # a fold: made now, so that it sees every line
         self.last_spot: dict[str, int] = {}
 
     def after_Spotted(self, line):
@@ -104,6 +106,12 @@ class SpottingChecks(RuleModule):
                  *(u.unit for u in self.ctx.board.units_at(d.target))}
         rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if self.ctx.typed(l).subject in about] or \
             [l for l in spot_rolls(max(self.last_spot.values(), default=0)) if l.get("side") == line.get("side")]
+        if not rolls and self._smock_troops_only(unit, d.target):
+            # IM.INF.SMOCK.SPOT: "will spot smock-equipped units ... on a result of '1' on a six-sided die"
+            # (EC-48: "an FO rolls d6 = 1 -> spotted"); that d6 is judged there
+            return spot_rule("IM.SPOT.ROLL").ok(
+                seq, f"{d.target} holds only unspotted smock troops: they are spotted on a d6 (IM.INF.SMOCK.SPOT), "
+                "not on the Spotting Table")
         if not rolls:
             return spot_rule("IM.SPOT.ROLL").missing_roll(
                 seq, f"{unit.unit}'s spot of {d.target} has no IM.SPOT.ROLL d10 before it")
@@ -126,6 +134,12 @@ class SpottingChecks(RuleModule):
             seq, expected == d.spotted, f"d10 {modified} against {limit}: spotted={expected}",
             f"d10 {modified} against {limit} ({column}, {dist} hexes) gives spotted={expected}",
             Verdict.MISMATCH, expected=expected, recorded=d.spotted, related=[roll["seq"]], inputs=inputs)
+
+    def _smock_troops_only(self, spotter: UnitState, target: str) -> bool:
+        """Every enemy unit in the target hex wears smocks and has not revealed itself by its fire."""
+        enemies = [u for u in self.ctx.board.units_at(target) if u.side and u.side != spotter.side]
+        revealed = self.infantry.revealed
+        return bool(enemies) and all(smocks(u) and u.unit not in revealed for u in enemies)
 
     def _sight(self, line, unit: UnitState, view: Board) -> list[RuleApplication]:
         seq, spot = line["seq"], self.ctx.typed(line)
