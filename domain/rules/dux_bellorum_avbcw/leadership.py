@@ -62,7 +62,15 @@ class AVBCWLeadership(ListedModule):
     # ------------------------------------------------------------ who gives, how many
 
     def _giver(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
-        """The rule a unit gives LPs by, its LPs this turn and their reach; None: it gives none."""
+        """The rule a unit gives LPs by, its LPs this turn and their reach; None: it gives none.
+        Each unit's once per board moment and losses so far: a placement weighs every giver of a
+        side for the LPs it has left."""
+        givers = self.ctx.at_moment("avbcw-lp-givers", dict, (self.ctx.moment, len(self.destroyed)))
+        if unit_id not in givers:
+            givers[unit_id] = self._gives(unit_id)
+        return givers[unit_id]
+
+    def _gives(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         entry = self.lists.get(unit_id)
         kind = type_of(self.ctx.board.units.get(unit_id), entry)
         if motivating(kind, entry):
@@ -84,9 +92,15 @@ class AVBCWLeadership(ListedModule):
             return entry.commander == giver
         if unit is None or giver_unit is None or unit.side != giver_unit.side:
             return False
-        leaders = [uid for uid, u in self.ctx.board.units.items() if u.side == unit.side
-                   and inspiring(type_of(u, self.lists.get(uid)), self.lists.get(uid)) is not False]
-        return True if leaders == [giver] else None
+        return True if self._leaders(unit.side) == [giver] else None
+
+    def _leaders(self, side: str) -> list[str]:
+        """The side's units that are or may be Inspiring commanders, once per board moment."""
+        leaders = self.ctx.at_moment("avbcw-lp-leaders", dict)
+        if side not in leaders:
+            leaders[side] = [uid for uid, u in self.ctx.board.units.items() if u.side == side
+                             and inspiring(type_of(u, self.lists.get(uid)), self.lists.get(uid)) is not False]
+        return leaders[side]
 
     def _left(self, side: str) -> int:
         """The LPs a side may still place this turn."""
