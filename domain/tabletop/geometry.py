@@ -369,14 +369,29 @@ def _segment_core(body: _Body, a, b) -> BaseGeometry:
     return unary_union([body.place(*a), body.place(*b)]).convex_hull
 
 
+_CORES: dict[tuple, BaseGeometry] = {}
+_CORES_KEPT = 1024
+
+
+def _path_cores(body: _Body, poses: list) -> list[BaseGeometry]:
+    """Each segment's swept core of a move, kept by the body and the poses: the rules that sweep a
+    move (its stops, the units it passes, the terrain it crosses) ask the same hulls of it."""
+    key = (body, tuple(poses))
+    found = _CORES.get(key)
+    if found is None:
+        if len(_CORES) >= _CORES_KEPT:
+            _CORES.clear()
+        found = _CORES[key] = [_segment_core(body, a, b) for a, b in zip(poses, poses[1:])]
+    return found
+
+
 def swept(unit: Any, path: Sequence[Any]) -> Extent:
     """The extent moved along the path: the union of each segment's hull of the extent at its two
     ends, turned by the facing on arrival."""
     body, poses = _body(unit), _poses(unit, path)
     if len(poses) == 1:
         return Extent(body.place(*poses[0]), body.radius, poses[0][:2])
-    hulls = [_segment_core(body, a, b) for a, b in zip(poses, poses[1:])]
-    return Extent(unary_union(hulls), body.radius, poses[-1][:2])
+    return Extent(unary_union(_path_cores(body, poses)), body.radius, poses[-1][:2])
 
 
 @dataclass(frozen=True)
@@ -420,7 +435,7 @@ def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
     # Each feature's gap to the start and to each segment's swept core, all features at once: the
     # cores are built once per move, not once per feature.
     start = _touching(shapely.distance(body.place(*poses[0]), shapes) - body.radius)
-    cores = [_segment_core(body, a, b) for a, b in zip(poses, poses[1:])]
+    cores = _path_cores(body, poses)
     along = [_touching(shapely.distance(core, shapes) - body.radius) for core in cores]
     found = []
     for i, (feature, shape) in enumerate(zip(features, shapes)):

@@ -4,8 +4,10 @@ unit's extent where a move leaves it, its enemies and friends on the table, and 
 point (`measure`)"). Every distance is the tabletop geometry's, rounded half-up to 0.1"."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Optional, Sequence
 
+import shapely
 from shapely import affinity
 
 from domain.board.state import BoardState, UnitState
@@ -69,8 +71,20 @@ def distance(ctx, a: Any, b: Any) -> float:
     return geo.measure(a, b, ctx.interpretations.reading("measure"))
 
 
-def overlaps(a: geo.Extent, b: geo.Extent) -> bool:
-    """Figures of the two "intermix": their extents overlap, more than touching."""
-    if a.core.distance(b.core) > a.radius + b.radius:
-        return False   # apart, so their drawn shapes (inside the extents) are too: nothing to buffer
-    return a.shape.buffer(-OVERLAP_DEPTH).intersects(b.shape.buffer(-OVERLAP_DEPTH))
+def intermixed(a: geo.Extent, units: Mapping[str, geo.Extent]) -> list[str]:
+    """The units (in their order) whose figures "intermix" with `a`'s: their extents overlap, more
+    than touching. The gaps to every unit are measured at once; a unit apart (its gap more than the
+    radii) has drawn shapes apart too, so only the near ones are buffered, and `a` once for all."""
+    if not units:
+        return []
+    gaps = shapely.distance(a.core, [b.core for b in units.values()]).tolist()
+    shrunk = None
+    found = []
+    for (uid, b), gap in zip(units.items(), gaps):
+        if gap > a.radius + b.radius:
+            continue
+        if shrunk is None:
+            shrunk = a.shape.buffer(-OVERLAP_DEPTH)
+        if shrunk.intersects(b.shape.buffer(-OVERLAP_DEPTH)):
+            found.append(uid)
+    return found

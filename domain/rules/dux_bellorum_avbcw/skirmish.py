@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
-from domain.rules.dux_bellorum_avbcw.placing import extent_after, others, overlaps
+from domain.rules.dux_bellorum_avbcw.placing import extent_after, intermixed, others
 from domain.rules.engine import RuleApplication, Verdict
 from domain.tabletop import geometry as geo
 
@@ -50,12 +50,13 @@ class AVBCWSkirmish(ListedModule):
         out: list[RuleApplication] = []
         everyone = {**others(self.ctx.board, unit.side, enemies=True),
                     **others(self.ctx.board, unit.side, enemies=False, but=(data.unit,))}
-        mixed = [uid for uid, other in everyone.items() if overlaps(end, unit_extent(other))]
+        extents = {uid: unit_extent(other) for uid, other in everyone.items()}
+        mixed = intermixed(end, extents)
         out.append(SKIRMISH.judge(seq, not mixed, f"{data.unit} ends its move clear of every other unit",
                                   f"{data.unit} ends its move intermixed with {', '.join(mixed)}: \"Figures from "
                                   "different units must not 'intermix' at the end of any move\"",
                                   inputs={"intermixed": mixed}))
-        through = [uid for uid, other in everyone.items() if uid not in mixed and overlaps(swept, unit_extent(other))]
+        through = intermixed(swept, {uid: shape for uid, shape in extents.items() if uid not in mixed})
         if through and vehicle:
             out.append(SKIRMISH.ok(seq, f"vehicle {data.unit} passes through {', '.join(through)}: \"Vehicles can "
                                    "interpenetrate any friendly and enemy unit\""))
