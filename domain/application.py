@@ -238,11 +238,11 @@ class Ledger(Application):
         objs, numbers, bodies, plain = [], [], [], []
         for number, text in enumerate(texts, start=1):
             if text.strip():
-                obj, body, is_plain = read_line(text, number)
+                obj, body, is_plain, full = read_line(text, number)
                 objs.append(obj)
                 numbers.append(number)
                 bodies.append(body)
-                plain.append(is_plain)
+                plain.append(full)
         if not objs:
             raise LogError(1, "(file)", "the log holds no events")
         game = objs[0].get("game")
@@ -269,13 +269,15 @@ class Ledger(Application):
         return self.append(game, lines[len(stored):], checked=True, texts=bodies[len(stored):])
 
     def _check_numbered(self, game, objs, numbers, allow_unknown, cursor, plain) -> list[dict[str, Any]]:
-        """Check a whole file with its real line numbers (blank lines are not counted as events)."""
+        """Check a whole file with its real line numbers (blank lines are not counted as events);
+        `plain`: each line's canonical form with its prev when it is plain (read_line), else None."""
         lines = []
-        for obj, number, is_plain in zip(objs, numbers, plain):
+        for obj, number, full in zip(objs, numbers, plain):
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
-            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown))
-            cursor.advance(lines[-1], is_plain)
+            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown, dumped=full))
+            # A line that carried its prev (found right by check_line) hashes as it was written.
+            cursor.advance(lines[-1], full is not None, full if "prev" in obj else None)
         return lines
 
     def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int,

@@ -62,29 +62,47 @@ def line_hash(obj: dict[str, Any]) -> str:
 # (with or without `prev`) is the canonical form. Any other line takes the `json` path.
 _FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
 _LONG_INTEGER = re.compile(r"[:,\[][\s-]*[0-9]{19}")
+_HASH_TEXT = re.compile(r"[0-9a-f]{64}")
 
 
-def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool]:
+def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool, Optional[bytes]]:
     """A log line's object, the canonical form of the line without `prev` (what the ledger
-    stores), and whether the line is plain (see above)."""
+    stores), whether the line is plain (see above), and for a plain line its canonical form
+    with `prev` as UTF-8 (what its hash and its bounds are measured on; None otherwise)."""
     try:
         obj = orjson.loads(text)
     except orjson.JSONDecodeError:
         obj = None
     if type(obj) is dict:
-        body = obj.copy()
-        body.pop("prev", None)
         try:
-            out = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+            full = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
         except orjson.JSONEncodeError:  # orjson reads 1024 levels but writes 254: `json` decides
-            out = None
-        if out is not None and _FLOAT_TOKEN.search(out) is None:
-            return obj, out.decode("utf-8"), True
+            full = None
+        if full is not None and _FLOAT_TOKEN.search(full) is None:
+            body = _without_prev(obj, full)
+            if body is not None:
+                return obj, body.decode("utf-8"), True, full
     obj = parse_json_line(text, line)
     check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow
     body = obj.copy()
     body.pop("prev", None)
-    return obj, canonical(body), False
+    return obj, canonical(body), False, None
+
+
+def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
+    """The canonical form of a plain line without `prev`, cut out of its form with it (one dump
+    of the line serves both); None when the cut is in doubt (then the line is dumped again)."""
+    prev = obj.get("prev")
+    if prev is None and "prev" not in obj:
+        return full
+    if type(prev) is not str or _HASH_TEXT.fullmatch(prev) is None or full.startswith(b'{"prev"'):
+        return None
+    # Keys sorted: a top-level `prev` after other keys is preceded by a comma; when the text
+    # holds it once, that one is the top-level field (a hash has no character to escape).
+    field = b',"prev":"' + prev.encode("ascii") + b'"'
+    if full.count(field) != 1:
+        return None
+    return full.replace(field, b"", 1)
 
 
 def read_stored_line(text: str) -> dict[str, Any]:
@@ -142,14 +160,18 @@ class LogCursor:
     _prev: str = ZERO_HASH
     _last: Optional[dict[str, Any]] = None
     _last_plain: bool = False
+    _last_text: Optional[bytes] = None  # the last line's canonical form with its prev, when known
     _rules: Optional[RuleSet] = field(default=None, repr=False, compare=False)
 
     @property
     def prev(self) -> str:
         """The hash of the last line taken (computed when asked: most lines carry no `prev`)."""
         if self._last is not None:
-            hash_of = plain_line_hash if self._last_plain else line_hash
-            self._prev = hash_of({**self._last, "prev": self._prev})
+            if self._last_text is not None:
+                self._prev = hashlib.sha256(self._last_text).hexdigest()
+            else:
+                hash_of = plain_line_hash if self._last_plain else line_hash
+                self._prev = hash_of({**self._last, "prev": self._prev})
             self._last = None
         return self._prev
 
@@ -161,8 +183,10 @@ class LogCursor:
             rules = self._rules = find(self.ruleset)
         return rules
 
-    def advance(self, obj: dict[str, Any], plain: bool = False) -> None:
-        """Take a line already found valid into account (`plain`: see read_line)."""
+    def advance(self, obj: dict[str, Any], plain: bool = False, text: Optional[bytes] = None) -> None:
+        """Take a line already found valid into account (`plain`: see read_line; `text`: the
+        line's canonical form with the `prev` it carried, which check_line found to be the
+        hash of the line before, so that its hash is the hash of that text)."""
         self.game = obj["game"]
         self.next_seq = obj["seq"] + 1
         self.turn, self.phase = obj["turn"], obj["phase"]
@@ -183,6 +207,7 @@ class LogCursor:
         self._prev = self.prev
         self._last = obj
         self._last_plain = plain
+        self._last_text = text
 
 
 def next_line(cursor: LogCursor, game: str, event_type: str, side: Optional[str],
@@ -219,6 +244,14 @@ def _read_json(text: str, line: int) -> Any:
         raise LogError(line, "(json)", f"nested too deeply (at most {LIMITS.max_depth} levels in data)") from None
 
 
+def within_bounds(out: bytes) -> bool:
+    """Whether a line orjson wrote as `out` is within every bound without walking it: no string
+    is longer than the line, orjson wrote each string as UTF-8 (it refuses lone surrogates), and
+    it has too few brackets to nest max_depth levels."""
+    return len(out) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
+        and out.count(b"{") + out.count(b"[") <= LIMITS.max_depth
+
+
 def check_bounds(obj: dict[str, Any], line: int) -> None:
     """Refuse a line beyond LIMITS or holding a lone surrogate (a string that is not Unicode
     text: it cannot be written as UTF-8, so it could be neither hashed nor exported)."""
@@ -226,11 +259,7 @@ def check_bounds(obj: dict[str, Any], line: int) -> None:
         out = orjson.dumps(obj)
     except orjson.JSONEncodeError:  # a lone surrogate or an integer beyond 64 bits: the walk decides
         out = None
-    if out is not None and len(out) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
-            and out.count(b"{") + out.count(b"[") <= LIMITS.max_depth:
-        # Within every bound without walking it: no string is longer than the line, orjson wrote
-        # each string as UTF-8 (it refuses lone surrogates), and it has too few brackets to nest
-        # max_depth levels.
+    if out is not None and within_bounds(out):
         return
     for key, value in obj.items():
         _check_value(value, (None, key, False), line, 0)
@@ -284,12 +313,15 @@ def _check_string(text: Any, place: Place, line: int) -> None:
 
 
 def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
-               allow_unknown: bool = False) -> dict[str, Any]:
+               allow_unknown: bool = False, dumped: Optional[bytes] = None) -> dict[str, Any]:
     """Check one line against the schemas and the game so far; return the line without `prev`.
 
-    Raises LogError naming the line and the field. Does not advance the cursor.
+    `dumped`: the line as orjson wrote it (read_line), with the same length and brackets as
+    check_bounds measures. Raises LogError naming the line and the field. Does not advance the
+    cursor.
     """
-    check_bounds(obj, line)
+    if dumped is None or not within_bounds(dumped):
+        check_bounds(obj, line)
     env = plain_envelope(obj)
     if env is None:
         try:
