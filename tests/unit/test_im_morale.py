@@ -109,3 +109,20 @@ def test_heroism_surrender_or_rally_by_the_nearest_enemy():
     # 4 Retreat: "retreats two hexagons and remains pinned"
     report, changed = pin_game(6, 4)
     assert verdicts(report, "IM.OPTCBT.HEROISM", changed) == ["mismatch"]
+
+
+def test_a_check_that_does_not_say_its_morale_is_judged_against_the_infantry_rules_value():
+    # IM.INF.ST.MORALE: Sturmtruppen "morale is always 5, whatever the counter says"; a roll of 5 passes
+    # ("less than or equal to their morale value"), though the counter prints 4
+    def checked(natural: int, passed: bool, **attrs):
+        g = FireLog()
+        g.unit("b1", BRIT, "infantry-platoon", "5:0502")
+        g.unit("g1", GER, "infantry-platoon", "5:0505", **attrs)
+        g.at(1, "offensive-small-arms-fire")
+        g.fire("a1", ["b1"], "5:0505", firepower=4, results=[("g1", "hit")])
+        g.roll("LS.MORALE", natural, "g1", GER)
+        seq = g.add("MoraleChecked", {"units": ["g1"], "passed": passed}, side=GER)["seq"]
+        return verdicts(g.audit(), "IM.CORE.MORALE", seq)
+    assert checked(5, True, sturmtruppen=True) == ["ok"]
+    assert checked(6, True, sturmtruppen=True) == ["mismatch"]
+    assert checked(5, True) == ["mismatch"]            # an ordinary platoon: its printed 4

@@ -74,6 +74,29 @@ def sturm_firepower(printed: float, hexes: int) -> Optional[float]:
     return printed * times + plus
 
 
+def morale_of(ctx, unit: UnitState) -> tuple[Optional[int], str, str]:
+    """The morale value a unit checks with (whichever module judges the check): Sturmtruppen 5 (barbed
+    wire in the hex may lower it: by how much the text does not say), squads 4, else printed; +1 stacked
+    with a leader. None when it is not known."""
+    view = board_view(ctx)
+    if "prone" in unit.status:
+        return None, "", ""   # prone: +1 by the optional rule (IM.OPTMOVE.PRONE.EFFECTS)
+    if sturm(unit) and not (unit.unit_class == SQUAD and
+                            ctx.interpretations.reading(SQUAD_MORALE.name) == "squad-standard"):
+        if unit.location and view.wire(unit.location):
+            return None, "", ""
+        base, rule_id, why = 5, "IM.INF.ST.MORALE", "Sturmtruppen: always 5"
+    elif unit.unit_class == SQUAD:
+        base, rule_id, why = 4, "IM.INF.SQUAD.STATS", "squads: 4"
+    elif unit.morale is not None:
+        base, rule_id, why = unit.morale, "IM.INF.LEADER.MORALE", "printed"
+    else:
+        return None, "", ""
+    if stacked_leader(ctx.board, unit) is not None:
+        return base + 1, "IM.INF.LEADER.MORALE", why + ", +1 stacked with an infantry leader"
+    return base, rule_id, why
+
+
 def stacked_leader(board, unit: UnitState) -> Optional[UnitState]:
     """A friendly infantry leader in the unit's hex."""
     if unit.location is None:
@@ -270,25 +293,7 @@ class InfantryChecks(RuleModule):
                                           Verdict.MISMATCH, expected=expected, recorded=d.morale)]
 
     def _morale(self, unit: UnitState) -> tuple[Optional[int], str, str]:
-        """The morale value a unit checks with: Sturmtruppen 5 (barbed wire in the hex may lower it:
-        by how much the text does not say), squads 4, else printed; +1 stacked with a leader."""
-        view = board_view(self.ctx)
-        if "prone" in unit.status:
-            return None, "", ""   # prone: +1 by the optional rule (IM.OPTMOVE.PRONE.EFFECTS)
-        if sturm(unit) and not (unit.unit_class == SQUAD and
-                                self.ctx.interpretations.reading(SQUAD_MORALE.name) == "squad-standard"):
-            if unit.location and view.wire(unit.location):
-                return None, "", ""
-            base, rule_id, why = 5, "IM.INF.ST.MORALE", "Sturmtruppen: always 5"
-        elif unit.unit_class == SQUAD:
-            base, rule_id, why = 4, "IM.INF.SQUAD.STATS", "squads: 4"
-        elif unit.morale is not None:
-            base, rule_id, why = unit.morale, "IM.INF.LEADER.MORALE", "printed"
-        else:
-            return None, "", ""
-        if stacked_leader(self.ctx.board, unit) is not None:
-            return base + 1, "IM.INF.LEADER.MORALE", why + ", +1 stacked with an infantry leader"
-        return base, rule_id, why
+        return morale_of(self.ctx, unit)
 
     # -- leaders --------------------------------------------------------------------------------
     def on_UnitStatusChanged(self, line):

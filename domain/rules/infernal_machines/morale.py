@@ -21,6 +21,7 @@ from domain.board.hexes import distance
 from domain.rules.engine import RuleApplication, RuleModule, Verdict, bookkeeping, closer
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import fire_facts, rule
+from domain.rules.infernal_machines.infantry import LEADER, morale_of
 from domain.rules.infernal_machines.support_weapons import UNNAMED_DIE
 
 INDIVIDUALS = ("forward-observer", "liaison-officer", "infantry-leader")
@@ -102,7 +103,12 @@ class MoraleChecks(RuleModule):
             related=[rolls[-1]["seq"], since], inputs={"roll": roll.result, "modified": modified, "morale": morale})]
 
     def _morale(self, units: list[str]) -> Optional[int]:
-        values = {self.ctx.board.units[u].morale for u in units if u in self.ctx.board.units}
+        """The morale the check is judged against when the log does not say: the infantry rules' value
+        (Sturmtruppen 5, squads 4, +1 stacked with a leader), the printed one otherwise; none when the
+        units checking together have different values or one's value is not known."""
+        board = self.ctx.board
+        values = {morale_of(self.ctx, board.units[u])[0] for u in units
+                  if u in board.units and board.units[u].unit_class != LEADER}
         return values.pop() if len(values) == 1 else None
 
     def on_UnitStatusChanged(self, line):
