@@ -425,18 +425,22 @@ def _contact_along(body: _Body, poses, first: int, shape: BaseGeometry, feature_
     return Contact(feature_id, round_inches(done + math.dist(a[:2], b[:2]) * high), first, (x, y))
 
 
+def _swept_touches(unit: Any, path: Sequence[Any], features: list[Mapping]):
+    """Which features the extent touches at the start, and which each segment's swept core
+    touches: each feature's gap to them, all features at once (the cores built once per move)."""
+    body, poses = _body(unit), _poses(unit, path)
+    shapes = [feature_shape(f) for f in features]
+    start = _touching(shapely.distance(body.place(*poses[0]), shapes) - body.radius)
+    along = [_touching(shapely.distance(core, shapes) - body.radius) for core in _path_cores(body, poses)]
+    return body, poses, shapes, start, along
+
+
 def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
               fresh_only: bool) -> list[Contact]:
     features = list(features)
     if not features:
         return []
-    body, poses = _body(unit), _poses(unit, path)
-    shapes = [feature_shape(f) for f in features]
-    # Each feature's gap to the start and to each segment's swept core, all features at once: the
-    # cores are built once per move, not once per feature.
-    start = _touching(shapely.distance(body.place(*poses[0]), shapes) - body.radius)
-    cores = _path_cores(body, poses)
-    along = [_touching(shapely.distance(core, shapes) - body.radius) for core in cores]
+    body, poses, shapes, start, along = _swept_touches(unit, path, features)
     found = []
     for i, (feature, shape) in enumerate(zip(features, shapes)):
         if start[i]:
@@ -452,6 +456,16 @@ def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
 def features_touched(unit: Any, path: Sequence[Any], features: Iterable[Mapping]) -> list[str]:
     """The features the swept extent touches, in path order (UnitMoved: "its terrain")."""
     return [c.feature for c in _contacts(unit, path, features, fresh_only=False)]
+
+
+def touches_any(unit: Any, path: Sequence[Any], features: Iterable[Mapping]) -> bool:
+    """Whether the swept extent touches any of the features: `features_touched` is not empty,
+    without finding where along the path each is met."""
+    features = list(features)
+    if not features:
+        return False
+    _, _, _, start, along = _swept_touches(unit, path, features)
+    return any(start) or any(any(touched) for touched in along)
 
 
 def first_contact(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
@@ -694,4 +708,4 @@ __all__ = ["AREA_TERRAIN", "LINEAR_OBSTACLES", "POLYGON_KINDS", "POLYLINE_KINDS"
            "farthest", "feature_line", "feature_shape", "features_touched", "first_contact", "footprint",
            "in_arc", "in_contact", "is_area", "measure", "more_than", "on_road", "on_table",
            "path_length", "path_turn", "reach_region", "rotation", "round_inches", "sight",
-           "swept", "to_table", "touching", "vertex_turns", "within"]
+           "swept", "to_table", "touches_any", "touching", "vertex_turns", "within"]

@@ -11,7 +11,7 @@ from shapely.geometry import Point, Polygon
 from domain.tabletop.geometry import (
     bearing, covered_by, edge_centre, extent, facings_of, farthest, feature_shape, features_touched,
     first_contact, footprint, in_arc, in_contact, measure, more_than, on_road, on_table,
-    path_length, path_turn, reach_region, round_inches, sight, swept, to_table, touching,
+    path_length, path_turn, reach_region, round_inches, sight, swept, to_table, touches_any, touching,
     vertex_turns, within,
 )
 
@@ -198,6 +198,18 @@ def test_features_touched_come_in_path_order():
     untouched = {"id": "aside", "kind": "wall", "points": [[40, 0], [40, 20]]}
     path = [{"x": 10.0, "y": 0.0}, {"x": 10.0, "y": 20.0}]
     assert features_touched(base(10.0, 0.0), path, [untouched, far, near]) == ["near", "far"]
+
+
+def test_touches_any_says_whether_the_swept_extent_touches_a_feature():
+    # Mogdonazia's move class: "rough if any part touches rough", touched at the start or on the way
+    on_the_way = {"id": "near", "kind": "rough", "points": [[0, 5], [20, 5], [20, 6], [0, 6]]}
+    under_it = {"id": "under", "kind": "rough", "points": [[8, -1], [12, -1], [12, 1], [8, 1]]}
+    aside = {"id": "aside", "kind": "rough", "points": [[40, 0], [40, 20], [41, 20], [41, 0]]}
+    path = [{"x": 10.0, "y": 0.0}, {"x": 10.0, "y": 20.0}]
+    assert touches_any(base(10.0, 0.0), path, [aside, on_the_way])
+    assert touches_any(base(10.0, 0.0), path, [under_it])
+    assert not touches_any(base(10.0, 0.0), path, [aside])
+    assert not touches_any(base(10.0, 0.0), path, [])
 
 
 def test_on_road_means_within_half_the_width_all_along():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
-from domain.tabletop.geometry import extent, features_touched, on_road, touching
+from domain.tabletop.geometry import extent, extent_key, on_road, touches_any, touching
 
 # game-log-tabletop.md, TableDefined, the Mogdonazia column: woodland, dense woodland and rough
 # are `rough`; the other kinds are not ("not rough (seed silent)"), unless the flag says so.
@@ -26,7 +26,22 @@ def _features(table: Optional[Mapping[str, Any]]) -> tuple[list, list]:
 def position_class(unit: Any, table: Optional[Mapping[str, Any]]) -> str:
     """Where a unit stands: rough if its extent touches rough terrain, road if its centre lies
     within width/2 of a road's line, else off road (BreakdownTested: "of its position when it
-    did not move")."""
+    did not move"). Kept by the table's features (the list) and what the unit's extent is made
+    of: a vehicle standing still is measured once, not at every turn's breakdown roll."""
+    features = (table or {}).get("features", [])
+    key = (id(features), extent_key(unit))
+    kept = _POSITIONS.get(key)
+    if kept is None or kept[0] is not features:
+        if len(_POSITIONS) >= 1024:
+            _POSITIONS.clear()
+        kept = _POSITIONS[key] = (features, _position_class(unit, table))   # the list kept: its id not reused
+    return kept[1]
+
+
+_POSITIONS: dict[tuple, tuple[list, str]] = {}
+
+
+def _position_class(unit: Any, table: Optional[Mapping[str, Any]]) -> str:
     roads, rough = _features(table)
     if touching(extent(unit), rough):
         return "rough"
@@ -41,7 +56,7 @@ def move_class(unit: Any, path: Sequence[Mapping[str, Any]], table: Optional[Map
     if reading == "start":
         return position_class(unit, table)
     roads, rough = _features(table)
-    if features_touched(unit, path, rough):
+    if touches_any(unit, path, rough):
         return "rough"
     return "road" if on_road(path, roads) else "off-road"
 
