@@ -227,7 +227,12 @@ def _to_locs(cubes: list[Cube], a: str, b: str, placement: Placement) -> list[st
 
 def line(a: str, b: str, placement: Placement = DEFAULT) -> list[str]:
     """The hexes a straight line from the centre of `a` to the centre of `b` passes, ends included."""
-    return _to_locs(cube_line(to_cube(a, placement), to_cube(b, placement), 1), a, b, placement)
+    return list(_line(a, b, placement))
+
+
+@lru_cache(maxsize=1 << 14)
+def _line(a: str, b: str, placement: Placement) -> tuple[str, ...]:
+    return tuple(_to_locs(cube_line(to_cube(a, placement), to_cube(b, placement), 1), a, b, placement))
 
 
 def lines(a: str, b: str, placement: Placement = DEFAULT) -> list[list[str]]:

@@ -176,6 +176,13 @@ class AuditContext:
         end = len(seqs) if before is None else bisect_left(seqs, before, start)
         return lines[start:end]
 
+    def turn_began(self, before: int) -> int:
+        """The seq of the last TurnStarted before `before` (0 when there is none): the lines of the turn
+        under way come after it, so a look back over "this turn" costs the turn, not the game."""
+        seqs, _ = self._index.get("TurnStarted", ((), ()))
+        at = bisect_left(seqs, before)
+        return seqs[at - 1] if at else 0
+
     def earlier(self, seq: int) -> dict[str, Any]:
         return self.lines[seq - 1]
 

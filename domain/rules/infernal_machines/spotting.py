@@ -185,7 +185,8 @@ class SpottingChecks(RuleModule):
     def on_SmallArmsFired(self, line):
         d, seq, board, typed = self.ctx.typed(line), line["seq"], self.ctx.board, self.ctx.typed
         out = []
-        spots = [l for l in self.ctx.of_type("Spotted", before=seq) if l["turn"] == line["turn"]
+        spots = [l for l in self.ctx.of_type("Spotted", after=self.ctx.turn_began(seq), before=seq)
+                 if l["turn"] == line["turn"]
                  and typed(l).target == d.target and typed(l).spotted]
         for firer in d.firers:
             unit = board.units.get(firer)

@@ -311,8 +311,7 @@ class TerrainCombat(RuleModule):
             f"guns never reduce a building to rubble", related=[l["seq"] for l in fired])]
 
     def _turn_start(self, line) -> int:
-        starts = self.ctx.of_type("TurnStarted", before=line["seq"])
-        return starts[-1]["seq"] if starts else 0
+        return self.ctx.turn_began(line["seq"])
 
     def on_TurnStarted(self, line):
         return self._judge_rubble()
