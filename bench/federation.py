@@ -14,7 +14,9 @@ under those writes.
    of a shared league); a batch another writer stored first is a conflict (`ConflictError`, the
    API's 409), after which the writer goes on from the seq the conflict reports. A partitioned
    run gives each writer a database of its own on the same server holding the games whose id
-   hashes to it (`bucket_of`): each partition its own notification log and write lock.
+   hashes to it (`bucket_of`): each partition its own notification log and write lock. A last
+   run imports whole games (each writer its own, a game a transaction, as `umpire import` and the
+   scale bench write): the heaviest load, for the replica.
 4. Meanwhile a sampler reads, every `SAMPLE_SECONDS`, the sessions waiting for a lock on the
    primary and how far the replica is behind: in notifications of the run's ledger (what a
    dashboard reading the replica would miss), in WAL bytes and in the primary's `replay_lag`.
@@ -107,6 +109,19 @@ class Cluster:
 
 
 # -- 3. writers ----------------------------------------------------------------------------------------
+def open_ledger(env: dict[str, str], tries: int = 5) -> Ledger:
+    """The ledger of a writer process: the library runs its CREATE ... IF NOT EXISTS statements at
+    every start, which PostgreSQL may refuse when writers start together ("tuple concurrently
+    updated"); try again a moment later."""
+    from eventsourcing.persistence import InternalError
+    for attempt in range(tries - 1):
+        try:
+            return Ledger(env)
+        except InternalError:
+            time.sleep(0.2 * (attempt + 1))
+    return Ledger(env)
+
+
 def game_lines(folder: Path, index: int, templates: int) -> tuple[str, list[dict[str, Any]]]:
     lines = [orjson.loads(text) for text in game_texts(folder, index, templates)]
     return lines[0]["game"], lines
@@ -116,7 +131,7 @@ def append_games(env: dict[str, str], folder: str, indices: list[int], templates
                  seed: int, start: Any, results: Any) -> None:
     """A writer process: append every game of `indices` in batches, choosing the game at random
     each time; report the batches stored, the conflicts and each batch's time."""
-    ledger, rng = Ledger(env), random.Random(seed)
+    ledger, rng = open_ledger(env), random.Random(seed)
     games = dict(game_lines(Path(folder), index, templates) for index in indices)
     at = {game: 0 for game in games}  # events of each game stored, as this writer knows it
     stored = conflicts = events = 0
@@ -137,6 +152,24 @@ def append_games(env: dict[str, str], folder: str, indices: list[int], templates
         if at[game] >= len(lines):
             del at[game]
     results.put({"stored": stored, "conflicts": conflicts, "events": events, "times": times,
+                 "seconds": time.perf_counter() - began, "peak_rss_mb": peak_rss_mb()})
+    ledger.close()
+
+
+def import_games(env: dict[str, str], folder: str, indices: list[int], templates: int, batch: int,
+                 seed: int, start: Any, results: Any) -> None:
+    """A writer process importing its own games whole, a game a transaction (`umpire import`, the
+    scale bench's writers): the heaviest write load, for the replica."""
+    ledger = open_ledger(env)
+    texts = [game_texts(Path(folder), index, templates) for index in indices]
+    events, times = 0, []
+    start.wait()
+    began = time.perf_counter()
+    for lines in texts:
+        t0 = time.perf_counter()
+        events += ledger.import_lines(lines).appended
+        times.append(time.perf_counter() - t0)
+    results.put({"stored": len(texts), "conflicts": 0, "events": events, "times": times,
                  "seconds": time.perf_counter() - began, "peak_rss_mb": peak_rss_mb()})
     ledger.close()
 
@@ -188,7 +221,9 @@ class Sampler(threading.Thread):
     def sample(self) -> Optional[dict[str, float]]:
         import psycopg
         waiting = self.primary.execute("SELECT COUNT(*) FROM pg_locks WHERE NOT granted").fetchone()[0]
-        written, replayed = self.notifications(self.cluster.primary_port), self.notifications(self.cluster.replica_port)
+        # The replica first: the primary, read after it, holds at least what it had replayed.
+        replayed = self.notifications(self.cluster.replica_port)
+        written = self.notifications(self.cluster.primary_port)
         with psycopg.connect(self.cluster.url(self.cluster.replica_port), autocommit=True) as replica:
             lsn = replica.execute("SELECT pg_last_wal_replay_lsn()").fetchone()[0]
         row = self.primary.execute("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), %s), "
@@ -233,10 +268,12 @@ def replica_catch_up(sampler: Sampler, timeout: float = 120) -> Optional[float]:
 
 # -- a run ---------------------------------------------------------------------------------------------
 def run_writes(cluster: Cluster, folder: Path, games: int, templates: int, writers: int, batch: int,
-               partitioned: bool, seed: int) -> dict[str, Any]:
-    """One run on new databases (one, or one a partition): the figures of section 3 and 4."""
+               partitioned: bool, seed: int, whole_games: bool = False) -> dict[str, Any]:
+    """One run on new databases (one, or one a partition): the figures of section 3 and 4. With
+    `whole_games`, each writer imports games of its own whole instead (one database)."""
     from api.settings import ledger_env
-    shares = partitions_of(games, writers, partitioned)
+    shares = ([list(range(w, games, writers)) for w in range(writers)] if whole_games
+              else partitions_of(games, writers, partitioned))
     databases = [cluster.new_database() for _ in (shares if partitioned else [0])]
     envs = [ledger_env(cluster.url(cluster.primary_port, name)) for name in databases]
     table = ""
@@ -246,7 +283,7 @@ def run_writes(cluster: Cluster, folder: Path, games: int, templates: int, write
         ledger.close()
     context = multiprocessing.get_context("spawn")
     results, start = context.Queue(), context.Event()
-    procs = [context.Process(target=append_games, args=(envs[w if partitioned else 0], str(folder), share,
+    procs = [context.Process(target=import_games if whole_games else append_games, args=(envs[w if partitioned else 0], str(folder), share,
                                                         templates, batch, seed + w, start, results))
              for w, share in enumerate(shares)]
     for proc in procs:
@@ -266,9 +303,12 @@ def run_writes(cluster: Cluster, folder: Path, games: int, templates: int, write
     conflicts = sum(d["conflicts"] for d in done)
     times = sorted(t for d in done for t in d["times"])
     return {"writers": writers, "partitions": len(databases), "games": games, "events": events,
+            "write": "whole games imported, a game a transaction" if whole_games
+            else f"batches of {batch} events appended to any game",
             "seconds": round(seconds, 2), "events_per_second": round(events / seconds),
             "batches_tried": attempts, "conflicts_409": conflicts, "conflict_rate": round(conflicts / attempts, 4),
-            "batch_ms": {"p50": round(_percentile(times, 50) * 1000, 1), "p99": round(_percentile(times, 99) * 1000, 1)},
+            "transaction_ms": {"p50": round(_percentile(times, 50) * 1000, 1),
+                               "p99": round(_percentile(times, 99) * 1000, 1)},
             "writer_peak_rss_mb": max(d["peak_rss_mb"] or 0 for d in done),
             **sampler.figures(), "replica_caught_up_after_seconds": caught_up}
 
@@ -288,6 +328,8 @@ def run_federation_bench(*, games: int = 60, writers: int = 3, batch: int = 50, 
         if writers > 1:
             runs.append(run_writes(cluster, work / "templates", games, min(templates, games), writers, batch,
                                    True, seed))
+        runs.append(run_writes(cluster, work / "templates", games, min(templates, games), writers, batch,
+                               False, seed, whole_games=True))
         report["runs"] = runs
     finally:
         cluster.stop()

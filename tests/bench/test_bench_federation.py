@@ -39,14 +39,18 @@ def test_racing_writers_store_each_game_once_and_the_replica_follows(tmp_path: P
     try:
         shared = run_writes(cluster, folder, games=3, templates=2, writers=2, batch=10, partitioned=False, seed=1)
         split = run_writes(cluster, folder, games=3, templates=2, writers=2, batch=10, partitioned=True, seed=1)
+        imported = run_writes(cluster, folder, games=3, templates=2, writers=2, batch=10, partitioned=False, seed=1,
+                              whole_games=True)
         with psycopg.connect(cluster.url(cluster.primary_port)) as conn:
             databases = [name for (name,) in conn.execute(
                 "SELECT datname FROM pg_database WHERE datname LIKE 'umpire_fed_%' ORDER BY oid")]
-        assert len(databases) == 3  # one for the shared run, then one a partition
+        assert len(databases) == 4  # one for the shared run, one a partition, one for the imports
         on_replica = stored_on_the_replica(cluster, databases[0], list(games))
-        partitions = [stored_on_the_replica(cluster, name, list(games)) for name in databases[1:]]
+        partitions = [stored_on_the_replica(cluster, name, list(games)) for name in databases[1:3]]
     finally:
         cluster.stop()
+    assert imported["events"] == sum(games.values()) and imported["batches_tried"] == 3
+    assert imported["conflicts_409"] == 0 and imported["replica_caught_up_after_seconds"] is not None
     for run in (shared, split):
         assert run["events"] == sum(games.values())  # every batch stored once, whichever writer won it
         assert run["batches_tried"] >= sum(-(-n // 10) for n in games.values()) + run["conflicts_409"]
