@@ -23,6 +23,18 @@ def test_a_spot_needs_its_d10_roll():
     assert failing(report, seq) == {"IM.SPOT.ROLL": "missing-roll"}
 
 
+def test_a_spot_is_not_judged_by_the_enemys_spot_roll():
+    # Spotting (changed): "the firing unit must first be able to spot the target ... To spot, consult the revised
+    # Spotting Table and roll a ten-sided die": the spotter's own roll; the enemy's roll about a unit in the target
+    # hex (its own spot) is not this spot's roll
+    g = BoardLog()
+    g.deploy("s1", "british", "infantry-platoon", "5:0502").deploy("g1", "german", "infantry-platoon", "5:0505")
+    g.at(1, "offensive-small-arms-fire")
+    g.roll("IM.SPOT.ROLL", 2, "g1", "german", die="d10")
+    seq = g.add("Spotted", {"spotter": "s1", "target": "5:0505", "spotted": False}, side="british")["seq"]
+    assert failing(g.audit("sample"), seq) == {"IM.SPOT.ROLL": "missing-roll"}
+
+
 def test_without_the_spotting_table_the_outcome_is_unverifiable():
     report, seq = spot(roll=3, tables="none")
     assert failing(report, seq) == {"IM.SPOT.ROLL": "unverifiable"}

@@ -104,7 +104,10 @@ class SpottingChecks(RuleModule):
             return self.ctx.rolls("IM.SPOT.ROLL", after=since, before=seq)
         about = {unit.unit, d.spotter, None, d.target,
                  *(u.unit for u in self.ctx.board.units_at(d.target))}
-        rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if self.ctx.typed(l).subject in about] or \
+        # the spotter's side's roll: a unit of the target hex is also the subject of the enemy's own spots
+        mine = (line.get("side"), None) if line.get("side") else None
+        rolls = [l for l in spot_rolls(self.last_spot.get(unit.unit, 0)) if self.ctx.typed(l).subject in about
+                 and (mine is None or l.get("side") in mine)] or \
             [l for l in spot_rolls(max(self.last_spot.values(), default=0)) if l.get("side") == line.get("side")]
         if not rolls and self._smock_troops_only(unit, d.target):
             # IM.INF.SMOCK.SPOT: "will spot smock-equipped units ... on a result of '1' on a six-sided die"
