@@ -71,6 +71,11 @@ def round_inches(value: float) -> float:
 def xy(point: Any) -> XY:
     """(x, y) from a `{"x", "y"}` mapping, an object with `x` and `y` (a shapely Point, a model),
     or an `(x, y)` sequence (a tuple, a TableDefined `[x, y]`, a coordinate array row)."""
+    kind = type(point)
+    if kind is dict:          # the usual cases first, without the ABC checks below
+        return float(point["x"]), float(point["y"])
+    if kind is tuple or kind is list:
+        return float(point[0]), float(point[1])
     if isinstance(point, Mapping):
         return float(point["x"]), float(point["y"])
     if hasattr(point, "x"):
@@ -79,6 +84,8 @@ def xy(point: Any) -> XY:
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if type(obj) is dict:
+        return obj.get(name, default)
     return obj.get(name, default) if isinstance(obj, Mapping) else getattr(obj, name, default)
 
 

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import RULEBOOK, carded, this_turn, vehicle_of
-from domain.tabletop.geometry import extent, in_arc
+from domain.tabletop.geometry import in_arc, unit_extent
 
 TARGET = RULEBOOK.rule("MOG.FIRE.TARGET")
 MOUNTS = RULEBOOK.rule("MOG.WEAP.MOUNTS")
@@ -65,7 +65,7 @@ class VehicleCombat(RuleModule):
         units = self.ctx.board.units
         if mount is None or shot.shooter not in units or shot.target not in units:
             return None
-        hull, target = units[shot.shooter], extent(units[shot.target])
+        hull, target = units[shot.shooter], unit_extent(units[shot.target])
         facing = float(hull.facing or 0)
         if mount.mount == "turret":
             return MOUNTS.ok(seq, f"{mount.weapon} on a turret fires 360 degrees")

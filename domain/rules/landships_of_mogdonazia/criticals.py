@@ -89,9 +89,11 @@ def standing_status(ctx, unit: Any, before: Optional[int] = None) -> list[str]:
 
 def _unrepaired(ctx, unit: str, status: str, before: Optional[int]) -> bool:
     """Whether a critical hit that causes `status` stands, its system not repaired since."""
+    causing = [(seq, hit) for seq, hit in _vehicle_hits(ctx, unit, before) if _causes(status, hit)]
+    if not causing:
+        return False    # most vehicles, most turns: no repairs to read
     repairs = _repairs(ctx, unit, before)
-    return any(_repaired_at(repairs, DAMAGES[("vehicle", hit.result)], seq) is None
-               for seq, hit in _vehicle_hits(ctx, unit, before) if _causes(status, hit))
+    return any(_repaired_at(repairs, DAMAGES[("vehicle", hit.result)], seq) is None for seq, hit in causing)
 
 
 def broken_down(ctx, unit: str, before: Optional[int] = None) -> bool:
