@@ -491,14 +491,24 @@ def on_road(path: Sequence[Any], roads: Iterable[Mapping]) -> bool:
     """Every point of the base centre's path within width/2 of a road's line (Mogdonazia's road
     class: "road if all on road, i.e. within width/2 of a road's line"), sampled every 0.01"."""
     lines = [(feature_line(r), r.get("width", 0.0) / 2) for r in roads]
+    if not lines:
+        return False
     coords = [xy(p) for p in path]
+    # The path's two ends are its first and last samples: a move that starts or ends off every
+    # road is off road before the hundreds of samples between are measured.
+    if not _all_near(shapely.points([coords[0], coords[-1]]), lines):
+        return False
     track = LineString(coords) if len(coords) > 1 else Point(coords[0])
-    samples = shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP)))
-    near = [False] * len(samples)
-    for line, half in lines:   # each road's distances to every sample at once
-        for i in _rounded_at_most(shapely.distance(samples, line), half):
+    return _all_near(shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP))), lines)
+
+
+def _all_near(points: Any, lines: list[tuple[BaseGeometry, float]]) -> bool:
+    """Whether every point rounds within `half` of one of the (line, half) roads."""
+    near = [False] * len(points)
+    for line, half in lines:   # each road's distances to every point at once
+        for i in _rounded_at_most(shapely.distance(points, line), half):
             near[i] = True
-    return bool(lines) and all(near)
+    return all(near)
 
 
 # ---------------------------------------------------------------- arcs
