@@ -235,14 +235,14 @@ class Ledger(Application):
     def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
         """Import one file: new games are created, a re-import changes nothing, a longer log of a
         stored game appends its new tail, and any other difference is a conflict."""
-        objs, numbers, bodies, plain = [], [], [], []
+        objs, numbers, bodies, reads = [], [], [], []
         for number, text in enumerate(texts, start=1):
             if text.strip():
-                obj, body, is_plain, full = read_line(text, number)
-                objs.append(obj)
+                read = read_line(text, number)
+                objs.append(read.obj)
                 numbers.append(number)
-                bodies.append(body)
-                plain.append(full)
+                bodies.append(read.body)
+                reads.append(read)
         if not objs:
             raise LogError(1, "(file)", "the log holds no events")
         game = objs[0].get("game")
@@ -250,11 +250,11 @@ class Ledger(Application):
             raise LogError(numbers[0], "game", "missing or not a string")
         stored = self.lines(game)
         if stored:
-            return self._reimport(game, objs, numbers, bodies, plain, stored, allow_unknown)
-        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor(), plain)
+            return self._reimport(game, objs, numbers, bodies, reads, stored, allow_unknown)
+        lines = self._check_numbered(game, numbers, allow_unknown, LogCursor(), reads)
         return self.append(game, lines, checked=True, texts=bodies)
 
-    def _reimport(self, game, objs, numbers, bodies, plain, stored, allow_unknown) -> AppendResult:
+    def _reimport(self, game, objs, numbers, bodies, reads, stored, allow_unknown) -> AppendResult:
         for i, old in enumerate(stored):
             if i >= len(objs):
                 raise ConflictError(game, len(stored), f"game {game!r} is stored with {len(stored)} events; "
@@ -265,19 +265,19 @@ class Ledger(Application):
         tail = objs[len(stored):]
         if not tail:
             return AppendResult(game, 0, len(stored), "unchanged")
-        lines = self._check_numbered(game, objs, numbers, allow_unknown, LogCursor(), plain)
+        lines = self._check_numbered(game, numbers, allow_unknown, LogCursor(), reads)
         return self.append(game, lines[len(stored):], checked=True, texts=bodies[len(stored):])
 
-    def _check_numbered(self, game, objs, numbers, allow_unknown, cursor, plain) -> list[dict[str, Any]]:
+    def _check_numbered(self, game, numbers, allow_unknown, cursor, reads) -> list[dict[str, Any]]:
         """Check a whole file with its real line numbers (blank lines are not counted as events);
-        `plain`: each line's canonical form with its prev when it is plain (read_line), else None."""
+        `reads`: its lines as read_line read them."""
         lines = []
-        for obj, number, full in zip(objs, numbers, plain):
+        for read, number in zip(reads, numbers):
+            obj = read.obj
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
-            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown, dumped=full))
-            # A line that carried its prev (found right by check_line) hashes as it was written.
-            cursor.advance(lines[-1], full is not None, full if "prev" in obj else None)
+            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown, bounded=read.bounded))
+            cursor.advance(lines[-1], read.plain, read.digest)
         return lines
 
     def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int,

@@ -9,12 +9,12 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, NamedTuple, Optional
 
 import orjson
 from pydantic import ValidationError
 
-from domain.events import Envelope, field_name, first_error, plain_envelope, validate_data
+from domain.events import Envelope, data_is_valid, field_name, first_error, plain_envelope
 from domain.rulesets import RuleSet, find, named_at, ruleset
 
 ZERO_HASH = "0" * 64
@@ -62,13 +62,22 @@ def line_hash(obj: dict[str, Any]) -> str:
 # (with or without `prev`) is the canonical form. Any other line takes the `json` path.
 _FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
 _LONG_INTEGER = re.compile(r"[:,\[][\s-]*[0-9]{19}")
-_HASH_TEXT = re.compile(r"[0-9a-f]{64}")
 
 
-def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool, Optional[bytes]]:
-    """A log line's object, the canonical form of the line without `prev` (what the ledger
-    stores), whether the line is plain (see above), and for a plain line its canonical form
-    with `prev` as UTF-8 (what its hash and its bounds are measured on; None otherwise)."""
+class ReadLine(NamedTuple):
+    """A log line as read_line reads it."""
+
+    obj: dict[str, Any]
+    body: str                # the canonical form without `prev` (what the ledger stores)
+    plain: bool              # see above
+    bounded: bool            # within every bound, measured on orjson's form (check_bounds need not walk it)
+    digest: Optional[str]    # the hash of the line as written with its `prev`, when plain and it has one
+
+
+def read_line(text: str, line: int) -> ReadLine:
+    """A log line's object, its canonical form without `prev`, and what one orjson dump of the
+    line with its `prev` tells: whether it is within bounds and its hash (kept instead of the
+    dump: holding thousands of orjson's buffers costs more than the hash)."""
     try:
         obj = orjson.loads(text)
     except orjson.JSONDecodeError:
@@ -78,15 +87,15 @@ def read_line(text: str, line: int) -> tuple[dict[str, Any], str, bool, Optional
             full = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
         except orjson.JSONEncodeError:  # orjson reads 1024 levels but writes 254: `json` decides
             full = None
-        if full is not None and _FLOAT_TOKEN.search(full) is None:
-            body = _without_prev(obj, full)
-            if body is not None:
-                return obj, body.decode("utf-8"), True, full
+        body = _without_prev(obj, full) if full is not None else None
+        if body is not None and _FLOAT_TOKEN.search(body) is None:  # `prev`, if any, is a hash
+            digest = hashlib.sha256(full).hexdigest() if body is not full else None
+            return ReadLine(obj, body.decode("utf-8"), True, within_bounds(full), digest)
     obj = parse_json_line(text, line)
     check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow
     body = obj.copy()
     body.pop("prev", None)
-    return obj, canonical(body), False, None
+    return ReadLine(obj, canonical(body), False, True, None)
 
 
 def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
@@ -95,10 +104,11 @@ def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
     prev = obj.get("prev")
     if prev is None and "prev" not in obj:
         return full
-    if type(prev) is not str or _HASH_TEXT.fullmatch(prev) is None or full.startswith(b'{"prev"'):
+    if type(prev) is not str or not (prev.isascii() and prev.isalnum()) or full.startswith(b'{"prev"'):
         return None
     # Keys sorted: a top-level `prev` after other keys is preceded by a comma; when the text
-    # holds it once, that one is the top-level field (a hash has no character to escape).
+    # holds it once, that one is the top-level field (letters and digits have nothing to escape;
+    # whether it is a hash is the envelope's check).
     field = b',"prev":"' + prev.encode("ascii") + b'"'
     if full.count(field) != 1:
         return None
@@ -160,15 +170,15 @@ class LogCursor:
     _prev: str = ZERO_HASH
     _last: Optional[dict[str, Any]] = None
     _last_plain: bool = False
-    _last_text: Optional[bytes] = None  # the last line's canonical form with its prev, when known
+    _last_digest: Optional[str] = None  # the last line's hash as written, when it carried its prev
     _rules: Optional[RuleSet] = field(default=None, repr=False, compare=False)
 
     @property
     def prev(self) -> str:
         """The hash of the last line taken (computed when asked: most lines carry no `prev`)."""
         if self._last is not None:
-            if self._last_text is not None:
-                self._prev = hashlib.sha256(self._last_text).hexdigest()
+            if self._last_digest is not None:
+                self._prev = self._last_digest
             else:
                 hash_of = plain_line_hash if self._last_plain else line_hash
                 self._prev = hash_of({**self._last, "prev": self._prev})
@@ -183,10 +193,10 @@ class LogCursor:
             rules = self._rules = find(self.ruleset)
         return rules
 
-    def advance(self, obj: dict[str, Any], plain: bool = False, text: Optional[bytes] = None) -> None:
-        """Take a line already found valid into account (`plain`: see read_line; `text`: the
-        line's canonical form with the `prev` it carried, which check_line found to be the
-        hash of the line before, so that its hash is the hash of that text)."""
+    def advance(self, obj: dict[str, Any], plain: bool = False, digest: Optional[str] = None) -> None:
+        """Take a line already found valid into account (`plain`: see read_line; `digest`: the
+        hash of the line as written with the `prev` it carried, which check_line found to be
+        the hash of the line before: then it is the line's hash)."""
         self.game = obj["game"]
         self.next_seq = obj["seq"] + 1
         self.turn, self.phase = obj["turn"], obj["phase"]
@@ -207,7 +217,7 @@ class LogCursor:
         self._prev = self.prev
         self._last = obj
         self._last_plain = plain
-        self._last_text = text
+        self._last_digest = digest
 
 
 def next_line(cursor: LogCursor, game: str, event_type: str, side: Optional[str],
@@ -313,14 +323,13 @@ def _check_string(text: Any, place: Place, line: int) -> None:
 
 
 def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
-               allow_unknown: bool = False, dumped: Optional[bytes] = None) -> dict[str, Any]:
+               allow_unknown: bool = False, bounded: bool = False) -> dict[str, Any]:
     """Check one line against the schemas and the game so far; return the line without `prev`.
 
-    `dumped`: the line as orjson wrote it (read_line), with the same length and brackets as
-    check_bounds measures. Raises LogError naming the line and the field. Does not advance the
-    cursor.
+    `bounded`: read_line found the line within bounds already. Raises LogError naming the line
+    and the field. Does not advance the cursor.
     """
-    if dumped is None or not within_bounds(dumped):
+    if not bounded:
         check_bounds(obj, line)
     env = plain_envelope(obj)
     if env is None:
@@ -332,10 +341,10 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
         _check_sequence(env, line, cursor)  # a first line that is not a GameStarted has no rule system
     rules = cursor.rules
     try:
-        typed = validate_data(env.type, env.data, rules)
+        typed = data_is_valid(env.type, env.data, rules)
     except ValidationError as exc:
         raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
-    if typed is None and not allow_unknown:
+    if not typed and not allow_unknown:
         raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
     if env.type == "GameStarted":
         rules = ruleset(env.data["ruleset"])
@@ -343,7 +352,7 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
     _check_turn_and_phase(env, line, cursor, rules)
     _check_side(env, line, cursor)
     _check_references(env, line, cursor, rules)
-    if rules is not None and rules.check_line is not None and typed is not None:
+    if rules is not None and rules.check_line is not None and typed:
         problem = rules.check_line(env.type, env.data, cursor.state)
         if problem is not None:
             raise LogError(line, problem[0], problem[1])

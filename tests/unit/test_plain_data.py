@@ -1,0 +1,37 @@
+"""The plain checks of the core event types most lines are: a data they accept the model
+accepts, and whatever they doubt the model decides, naming the field."""
+import itertools
+
+import pytest
+
+from domain.events import CORE_EVENTS, _PLAIN_DATA
+from domain.log import LogCursor, LogError, check_line
+
+VALUES = [None, 0, 1, -1, 2**70, True, 1.0, "x", "d6", "2d6", "d7", "setup", "start", "first-foot-movement",
+          "table", "service", [], [1], {}]
+FIELDS = {"DieRolled": ["purpose", "die", "result", "results", "subject", "modifiers", "source"],
+          "TurnStarted": ["turn"], "PhaseStarted": ["phase", "active"]}
+
+
+@pytest.mark.parametrize("event_type", sorted(_PLAIN_DATA))
+def test_what_a_plain_check_accepts_its_model_accepts(event_type):
+    validator, plain, accepted = CORE_EVENTS[event_type].__pydantic_validator__, _PLAIN_DATA[event_type], 0
+    names = FIELDS[event_type] + ["extra"]
+    for i, values in enumerate(itertools.product(VALUES, repeat=min(len(names), 3))):
+        data = {name: value for name, value in zip(names[i % len(names):] + names, values)}
+        if plain(data):
+            validator.validate_python(data)  # raises if the plain check was wrong
+            accepted += 1
+    assert accepted > 0
+
+
+def test_a_die_the_plain_check_refuses_is_named_by_the_model():
+    cursor = LogCursor()
+    start = {"v": 1, "game": "g", "seq": 1, "turn": 0, "phase": "setup", "side": None, "type": "GameStarted",
+             "data": {"ruleset": "infernal-machines", "scenario": "s", "date": "1917-04",
+                      "sides": {"british": {"nation": "british", "bloc": "allied"}}}}
+    cursor.advance(check_line(start, 1, cursor))
+    roll = {**start, "seq": 2, "type": "DieRolled", "data": {"purpose": "LS.MORALE", "die": "d7", "result": 3}}
+    with pytest.raises(LogError) as err:
+        check_line(roll, 2, cursor)
+    assert (err.value.line, err.value.field) == (2, "data (DieRolled).die")
