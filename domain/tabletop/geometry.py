@@ -170,9 +170,20 @@ class _Body:
     radius: float
 
     def place(self, x: float, y: float, facing: float) -> BaseGeometry:
-        if self.figures is None:
-            return footprint((x, y), facing, self.w, self.d)
-        return MultiPoint([to_table((x, y), facing, f) for f in self.figures])
+        """The core at a pose, kept by body and pose: a move's poses are placed by every rule that
+        sweeps it, and its segments share their ends."""
+        key = (self, x, y, facing)
+        found = _PLACED.get(key)
+        if found is None:
+            if len(_PLACED) >= _PLACED_KEPT:
+                _PLACED.clear()
+            found = _PLACED[key] = (footprint((x, y), facing, self.w, self.d) if self.figures is None
+                                    else MultiPoint([to_table((x, y), facing, f) for f in self.figures]))
+        return found
+
+
+_PLACED: dict[tuple, BaseGeometry] = {}
+_PLACED_KEPT = 4096
 
 
 def _body(unit: Any) -> _Body:

@@ -193,7 +193,7 @@ class AVBCWMovement(RuleModule):
             if reading == "cross":
                 return [TERRAIN.ok(line["seq"], f"{data.unit} is a vehicle: vehicles cross terrain", interpretation=label)]
         stops = [f for f in self.ctx.board.table["features"] if f["kind"] in geo.LINEAR_OBSTACLES or geo.is_area(f)]
-        contact = geo.first_contact(unit.to_json(), data.path, stops)
+        contact = geo.first_contact(unit, data.path, stops)
         if contact is None:
             return [TERRAIN.ok(line["seq"], f"{data.unit} meets no linear obstacle and enters no area terrain",
                                interpretation=label)]

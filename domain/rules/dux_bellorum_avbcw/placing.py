@@ -48,7 +48,9 @@ _AFTER: dict[tuple, tuple] = {}
 
 def _extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> geo.Extent:
     end, facing = geo.xy(path[-1]), facing_after(unit, path)
-    placed = unit.to_json() | {"position": {"x": end[0], "y": end[1]}, "facing": facing}
+    # what an extent is made of (geometry.extent), without a copy of the whole unit
+    placed = {"footprint": unit.footprint, "figures": unit.figures, "figure_base": unit.figure_base,
+              "position": {"x": end[0], "y": end[1]}, "facing": facing}
     if figures is not None:
         return geo.extent(placed | {"figures": [geo.xy(p) for p in figures]})
     if not unit.figures:

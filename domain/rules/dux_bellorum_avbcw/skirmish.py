@@ -46,7 +46,7 @@ class AVBCWSkirmish(ListedModule):
             return ()
         vehicle = is_vehicle(unit, self.lists.get(data.unit))
         end = extent_after(unit, data.path, data.figures)
-        swept = geo.swept(unit.to_json(), data.path) if len(data.path) > 1 else end
+        swept = geo.swept(unit, data.path) if len(data.path) > 1 else end
         out: list[RuleApplication] = []
         everyone = {**others(self.ctx.board, unit.side, enemies=True),
                     **others(self.ctx.board, unit.side, enemies=False, but=(data.unit,))}
