@@ -179,7 +179,15 @@ class AuditContext:
     def turn_began(self, before: int) -> int:
         """The seq of the last TurnStarted before `before` (0 when there is none): the lines of the turn
         under way come after it, so a look back over "this turn" costs the turn, not the game."""
-        seqs, _ = self._index.get("TurnStarted", ((), ()))
+        return self._last_before("TurnStarted", before)
+
+    def phase_began(self, before: int) -> int:
+        """The seq of the last PhaseStarted before `before` (0 when there is none): what a module would
+        otherwise note at every phase."""
+        return self._last_before("PhaseStarted", before)
+
+    def _last_before(self, kind: str, before: int) -> int:
+        seqs, _ = self._index.get(kind, ((), ()))
         at = bisect_left(seqs, before)
         return seqs[at - 1] if at else 0
 

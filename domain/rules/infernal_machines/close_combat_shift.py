@@ -53,11 +53,6 @@ class CloseCombatShift(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.fought: dict[str, tuple[int, object]] = {}    # combat -> (seq, typed CloseCombatFought)
-        self.phase_seq = 0
-
-    def after_PhaseStarted(self, line):
-        self.phase_seq = line["seq"]
-        return []
 
     def on_CloseCombatFought(self, line):
         fought = self.ctx.typed(line)
@@ -70,7 +65,8 @@ class CloseCombatShift(RuleModule):
             return []
         seq, fought = self.fought.pop(combat)
         out = self._cacrt(line, seq, fought)
-        rolls = [r for r in self.ctx.rolls("IM.OPTCBT.CCSHIFT", after=self.phase_seq, before=line["seq"])
+        since = self.ctx.phase_began(line["seq"])
+        rolls = [r for r in self.ctx.rolls("IM.OPTCBT.CCSHIFT", after=since, before=line["seq"])
                  if r["data"].get("subject") == combat]
         if not agreed(self.ctx.board.options, "IM.OPTCBT.CCSHIFT"):
             return out + [rule("IM.OPTCBT.AGREE").violation(r["seq"], "a close-combat column-shift roll, but the players "

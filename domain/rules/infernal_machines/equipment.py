@@ -85,7 +85,7 @@ class EquipmentChecks(RuleModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.facts = infantry_facts(ctx)
-        self.moved: set[str] = set()                    # units that moved since the phase started
+        self.moved: dict[str, int] = {}                 # unit -> the seq of its last move
         self.unskied: list[tuple[str, int]] = []        # (unit, seq) pinned on skis, skis still on
         self.combats: dict[str, tuple[int, bool]] = {}  # combat -> (seq, a smock surprise)
         self.last_spot = 0
@@ -183,12 +183,8 @@ class EquipmentChecks(RuleModule):
         return []
 
     # -- skis -----------------------------------------------------------------------------------
-    def on_PhaseStarted(self, line):
-        self.moved = set()
-        return []
-
     def after_UnitMoved(self, line):
-        self.moved.add(self.ctx.typed(line).unit)
+        self.moved[self.ctx.typed(line).unit] = line["seq"]
         return []
 
     def on_MarkerPlaced(self, line):
@@ -210,7 +206,7 @@ class EquipmentChecks(RuleModule):
             why.append(f"a {unit.unit_class} may not use skis (FOs, leaders, infantry and MG platoons only)")
         pinned_off = not on and any(u == unit.unit for u, _ in self.unskied)
         if not pinned_off:
-            if line["phase"] not in FOOT_PHASES or unit.unit in self.moved:
+            if line["phase"] not in FOOT_PHASES or self.moved.get(unit.unit, 0) > self.ctx.phase_began(seq):
                 why.append("skis go on or off at the start of a friendly foot movement phase")
             if board_view(self.ctx).pinned(unit):
                 why.append(f"{unit.unit} is pinned")

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Optional
 
 from domain.board.hexes import distance
-from domain.rules.engine import RuleApplication, RuleModule, Verdict, bookkeeping, closer
+from domain.rules.engine import RuleApplication, RuleModule, Verdict, closer
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import fire_facts, rule
 from domain.rules.infernal_machines.infantry import LEADER, morale_of
@@ -62,7 +62,6 @@ class MoraleChecks(RuleModule):
         self.routs: dict[str, int] = {}                  # Red Army unit -> seq of its routing roll
         self.panicked: dict[str, int] = {}               # unit -> seq of its panic
         self.red_hits: list[tuple] = []                   # Red Army units hit, judged when the phase ends
-        self.phase_seq = 0
 
     # -- the morale check after a hit ---------------------------------------------------------------------
     def on_SmallArmsResolved(self, line):
@@ -186,16 +185,11 @@ class MoraleChecks(RuleModule):
         return []
 
     # -- pin removal and heroism -----------------------------------------------------------------------------
-    @bookkeeping
-    def after_PhaseStarted(self, line):
-        self.phase_seq = line["seq"]
-        return []
-
     def _pin_roll(self, unit_id: str, before: int) -> Optional[dict[str, Any]]:
         unit = self.ctx.board.units.get(unit_id)
         stack = {unit_id, unit.location if unit else None} | \
             {u.unit for u in self.ctx.board.units_at(unit.location)} if unit and unit.location else {unit_id}
-        rolls = [r for r in self.ctx.rolls("IM.OPTCBT.PINREMOVAL", after=self.phase_seq, before=before)
+        rolls = [r for r in self.ctx.rolls("IM.OPTCBT.PINREMOVAL", after=self.ctx.phase_began(before), before=before)
                  if r["data"].get("subject") in stack]
         return rolls[-1] if rolls else None
 
@@ -219,7 +213,8 @@ class MoraleChecks(RuleModule):
             expected="pinned", recorded="unpinned", related=[roll_line["seq"]])]
 
     def _heroism(self, line, d) -> list[RuleApplication]:
-        pin = [r for r in self.ctx.rolls("IM.OPTCBT.PINREMOVAL", after=self.phase_seq, before=line["seq"])
+        pin = [r for r in self.ctx.rolls("IM.OPTCBT.PINREMOVAL", after=self.ctx.phase_began(line["seq"]),
+                                         before=line["seq"])
                if r["data"].get("subject") == d.subject or d.subject is None]
         out = []
         if not pin or self.ctx.typed(pin[-1]).result != 6:
