@@ -165,6 +165,20 @@ _OPTIONAL_STR = (str, type(None))
 _ENVELOPE_KEYS = frozenset(ENVELOPE_FIELDS)
 
 
+# The (game, phase, type) names found valid: a log repeats a few hundred of them, each checked once.
+_NAMES_SEEN: set[tuple[str, str, str]] = set()
+_NAMES_KEPT = 4096
+
+
+def _names_valid(game: str, phase: str, kind: str) -> bool:
+    if not (_GAME_ID.fullmatch(game) and _PHASE.match(phase) and _EVENT_TYPE.fullmatch(kind)):
+        return False
+    if len(_NAMES_SEEN) >= _NAMES_KEPT:
+        _NAMES_SEEN.clear()
+    _NAMES_SEEN.add((game, phase, kind))
+    return True
+
+
 def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
     """A line's envelope checked without building the Envelope model (a third of the cost
     of an import's checks), when every field has exactly the type Envelope wants and a valid
@@ -174,8 +188,8 @@ def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
     v, game, seq, turn, phase = get("v"), get("game"), get("seq"), get("turn"), get("phase")
     side, kind, data, by, at, prev = get("side"), get("type"), get("data"), get("by"), get("at"), get("prev")
     if not (type(v) is int and v == 1 and type(seq) is int and seq >= 1 and type(turn) is int and turn >= 0
-            and type(game) is str and _GAME_ID.fullmatch(game) and type(phase) is str and _PHASE.match(phase)
-            and type(kind) is str and _EVENT_TYPE.fullmatch(kind) and type(data) is dict
+            and type(game) is str and type(phase) is str and type(kind) is str
+            and ((game, phase, kind) in _NAMES_SEEN or _names_valid(game, phase, kind)) and type(data) is dict
             and type(side) in _OPTIONAL_STR and type(by) in _OPTIONAL_STR and type(at) in _OPTIONAL_STR
             and (prev is None or (type(prev) is str and _HASH.fullmatch(prev)))):
         return None

@@ -35,3 +35,13 @@ def test_a_die_the_plain_check_refuses_is_named_by_the_model():
     with pytest.raises(LogError) as err:
         check_line(roll, 2, cursor)
     assert (err.value.line, err.value.field) == (2, "data (DieRolled).die")
+
+
+def test_an_envelope_name_found_valid_once_does_not_pass_a_different_one():
+    from domain.events import plain_envelope
+    line = {"v": 1, "game": "g", "seq": 2, "turn": 1, "phase": "start", "side": None, "type": "TurnStarted",
+            "data": {"turn": 1}}
+    assert plain_envelope(line) is not None
+    assert plain_envelope(line) is not None  # the names now remembered
+    for field, bad in (("game", "G"), ("phase", "Start"), ("type", "turnStarted")):
+        assert plain_envelope({**line, field: bad}) is None  # the Envelope model decides and names it
