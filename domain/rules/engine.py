@@ -263,6 +263,15 @@ def bookkeeping(handler: Callable) -> Callable:
     return handler
 
 
+def in_phases(*phases: str) -> Callable[[Callable], Callable]:
+    """Marks a PhaseStarted handler that does something only when these phases begin: the auditor
+    calls it for those alone (a game starts a phase far more often than it does anything else)."""
+    def mark(handler: Callable) -> Callable:
+        handler.phases = frozenset(phases)
+        return handler
+    return mark
+
+
 TELLS, CLOSES, KEEPS = 0, 1, 2   # what a step is to its module's closers (see `closer`)
 
 
@@ -286,18 +295,25 @@ class Dispatch:
         # the modules told something since their closers last ran (all of them at the start)
         self.owing: set[RuleModule] = set(modules)
 
-    def plan(self, kind: str) -> tuple[list[PlannedStep], list[PlannedStep]]:
-        found = self._plans.get(kind)
+    def plan(self, kind: str, phase: Optional[str] = None) -> tuple[list[PlannedStep], list[PlannedStep]]:
+        """The steps for an event of this type (a PhaseStarted's: for the phase it begins)."""
+        key = kind if phase is None else (kind, phase)
+        found = self._plans.get(key)
         if found is None:
             steps = [(module, module.steps_for(kind)) for module in self.modules]
-            found = ([(m, b, _kind_of(b)) for m, (b, _) in steps if b],
-                     [(m, a, _kind_of(a)) for m, (_, a) in steps if a])
-            self._plans[kind] = found
+            found = ([(m, b, _kind_of(b)) for m, (b, _) in steps if b and _in_phase(b, phase)],
+                     [(m, a, _kind_of(a)) for m, (_, a) in steps if a and _in_phase(a, phase)])
+            self._plans[key] = found
         return found
 
 
 def _kind_of(step: Step) -> int:
     return getattr(step, "step_kind", TELLS)
+
+
+def _in_phase(step: Step, phase: Optional[str]) -> bool:
+    phases = getattr(step, "phases", None)
+    return phases is None or phase in phases
 
 
 def modules_for(ruleset_id: Optional[str]) -> list[type[RuleModule]]:
@@ -372,7 +388,8 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
             dispatch = Dispatch(modules)
             applications.extend(_rejected_options(line, interpretations))
         ctx.record(line)
-        before, after = dispatch.plan(line["type"])
+        kind = line["type"]
+        before, after = dispatch.plan(kind, line["phase"] if kind == "PhaseStarted" else None)
         _judge_all(applications, before, line, dispatch.owing)
         apply(board, line)
         for update in ctx.folds_for(line["type"]):

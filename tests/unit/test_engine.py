@@ -191,3 +191,21 @@ def test_a_closer_runs_only_after_its_module_was_told_something_and_finds_the_sa
     assert calls == [first, third]      # the first: every module may owe at the start
     assert [(f.seq, f.rule) for f in report.findings if f.rule == "TEST.OWED"] == [(rolled, "TEST.OWED")]
     assert second not in calls and fourth not in calls
+
+
+def test_a_handler_for_some_phases_is_called_when_those_begin_only():
+    from domain.rules.engine import RuleModule, in_phases
+    from tests.builders import LogBuilder
+    called = []
+
+    class Barrages(RuleModule):
+        @in_phases("barrage")
+        def after_PhaseStarted(self, line):
+            called.append(line["phase"])
+
+    b = LogBuilder()
+    b.turn_start(1)
+    for phase in ("pin-removal", "barrage", "vehicle-movement"):
+        b.phase_start(phase, "british")
+    _audit_with(Barrages, b)
+    assert called == ["barrage"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from domain.rules.engine import RuleModule, Rule, Verdict
+from domain.rules.engine import Rule, RuleModule, Verdict, in_phases
 from domain.rules.infernal_machines.barrage_tracker import Declared, renew_barrage
 from domain.rules.interpretations import Interpretation, declare
 from domain.rulebook import beside
@@ -264,6 +264,7 @@ class ArtilleryLegality(RuleModule):
                 return roll, cell
         return roll, None
 
+    @in_phases("barrage")
     def after_PhaseStarted(self, line):
         # the board holding the phase: its active side (the phase is the envelope's)
         if line["phase"] == "barrage" and self.ctx.board.active:

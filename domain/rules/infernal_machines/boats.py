@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from domain.board.hexes import distance
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, bookkeeping
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, bookkeeping, in_phases
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import Shot, Term, fire_facts
 from domain.rules.infernal_machines.tanks import MISSES, RULEBOOK
@@ -78,6 +78,7 @@ class BoatChecks(PhaseEnd, RuleModule):
         self.any_boat = self.any_boat or kind(self.ctx.board.units.get(self.ctx.typed(line).unit)) is not None
 
     @bookkeeping
+    @in_phases("vehicle-movement")
     def after_PhaseStarted(self, line):
         if line["phase"] == "vehicle-movement" and self.any_boat:
             self.start = {u.unit: u.location for u in self.ctx.board.units.values() if u.unit_class in PLATOONS}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from domain.board.hexes import distance
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, in_phases
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.direct_fire import SMALL_ARMS_PHASES, Shot, Term
 from domain.rules.infernal_machines.tanks import RULEBOOK
@@ -217,6 +217,7 @@ class LightVehicleChecks(PhaseEnd, RuleModule):
                            "Phase")]
 
     # -- the move to cover -------------------------------------------------------------------------
+    @in_phases("vehicle-movement")
     def after_PhaseStarted(self, line):
         if line["phase"] != "vehicle-movement":
             return []
