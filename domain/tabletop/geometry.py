@@ -219,7 +219,8 @@ def extent_key(unit: Any) -> tuple:
     figures = unit.figures
     placed = tuple(map(xy, figures)) if isinstance(figures, (list, tuple)) else figures
     size = unit.footprint or {}
-    return xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, unit.figure_base
+    # a unit-like object (a generator's counter) may carry no figures' base
+    return xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, getattr(unit, "figure_base", None)
 
 
 def unit_extent(unit: Any) -> Extent:
