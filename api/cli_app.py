@@ -8,6 +8,7 @@ import atexit
 import os
 import re
 import sys
+import time
 from contextlib import contextmanager
 from enum import Enum
 from importlib.metadata import version as package_version
@@ -68,8 +69,23 @@ def open_ledger(db: Optional[str]) -> Ledger:
     if target not in _LEDGERS:
         atexit.unregister(close_ledgers)  # registered once, however many stores
         atexit.register(close_ledgers)
-        _LEDGERS[target] = Ledger(ledger_env(target))
+        _LEDGERS[target] = created_racing(lambda: Ledger(ledger_env(target)))
     return _LEDGERS[target]
+
+
+def created_racing(make: Callable[[], Any], tries: int = 6) -> Any:
+    """`make()`, tried again a moment later when PostgreSQL refuses it because another process is
+    creating the same tables at that moment (servers and workers started together on an empty
+    database: "tuple concurrently updated", or a duplicate type)."""
+    import psycopg
+    from eventsourcing.persistence import IntegrityError, InternalError
+    racing = (InternalError, IntegrityError, psycopg.errors.InternalError_, psycopg.errors.UniqueViolation)
+    for attempt in range(tries - 1):
+        try:
+            return make()
+        except racing:
+            time.sleep(0.2 * (attempt + 1))
+    return make()
 
 
 def close_ledgers() -> None:

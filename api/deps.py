@@ -8,7 +8,7 @@ from typing import Annotated, Callable, Optional
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.cli_app import open_ledger
+from api.cli_app import created_racing, open_ledger
 from api.idempotency import IdempotencyStore
 from api.limits import MAX_IDEMPOTENCY_KEY
 from api.problems import ProblemError
@@ -56,10 +56,10 @@ def services_for(db: Optional[str]) -> Services:
     with _LOCK:
         if target not in _SERVICES:
             ledger = open_ledger(target)
-            store = ProjectionStore(target, settings.connect_timeout)
-            _SERVICES[target] = Services(target, ledger, store, TokenStore(store), SeedStore(store),
-                                         BoardCheckpoints(ledger, store), AuditReports(ledger, store),
-                                         IdempotencyStore(store))
+            store = created_racing(lambda: ProjectionStore(target, settings.connect_timeout))
+            _SERVICES[target] = created_racing(lambda: Services(
+                target, ledger, store, TokenStore(store), SeedStore(store), BoardCheckpoints(ledger, store),
+                AuditReports(ledger, store), IdempotencyStore(store)))
         return _SERVICES[target]
 
 

@@ -26,7 +26,7 @@ from eventsourcing.utils import get_topic
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 _PLAIN = frozenset((str, int, float, bool, type(None)))
 _LEAVES = _PLAIN | {datetime}
-_LONG_INTEGER = re.compile(rb"[:,\[][\s-]*\d{19}")  # orjson reads these as floats
+LONG_INTEGER = re.compile(rb"[:,\[][\s-]*\d{19}")  # orjson reads these as floats
 
 
 class OrjsonTranscoder(JSONTranscoder):
@@ -105,7 +105,7 @@ class OrjsonTranscoder(JSONTranscoder):
         return type(self.types.get(datetime)) is DatetimeAsISO
 
     def decode(self, data: bytes) -> Any:
-        if _LONG_INTEGER.search(data) is not None:
+        if LONG_INTEGER.search(data) is not None:
             return super().decode(data)
         try:
             obj = orjson.loads(data)

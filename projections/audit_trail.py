@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import threading
 import zlib
 from typing import Any, ClassVar, Iterable, Optional
@@ -31,6 +32,7 @@ import orjson
 from domain.application import Ledger
 from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
+from domain.transcoder import LONG_INTEGER
 from domain.rules.tables import TablePack, resolve
 from projections.follow import FollowingProjection, games_of
 from projections.lease import worker_keeps
@@ -56,12 +58,19 @@ def audit_lines(lines: list[dict[str, Any]], *, tables: Optional[TablePack] = No
 def encode_report(report: AuditReport) -> bytes:
     """A report as stored: its JSON with every application, compressed (a long game's report is
     megabytes of JSON, a tenth of that compressed)."""
-    return zlib.compress(orjson.dumps(report.to_json(all_applications=True), option=orjson.OPT_NON_STR_KEYS), 1)
+    data = report.to_json(all_applications=True)
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:   # an integer past 64 bits (a log may record one): json writes it exactly
+        text = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    return zlib.compress(text, 1)
 
 
 def decode_report(blob: bytes, tables: TablePack) -> AuditReport:
     """The report `encode_report` stored (its applications in seq order), with the game's pack."""
-    data = orjson.loads(zlib.decompress(bytes(blob)))
+    text = zlib.decompress(bytes(blob))
+    # orjson reads an integer of 19 digits or more as a float: json keeps it exact
+    data = json.loads(text) if LONG_INTEGER.search(text) else orjson.loads(text)
     applications = [RuleApplication(seq=a["seq"], rule=a["rule"], verdict=Verdict(a["verdict"]), message=a["message"],
                                     citation=a["citation"], expected=a.get("expected"), recorded=a.get("recorded"),
                                     related=list(a.get("related", [])), inputs=a.get("inputs") or {},

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from api.cli_app import open_ledger
 from api.deps import services_for
+from dashboard import ids
 from tests.conftest import EXAMPLES
 from tests.e2e.api_helpers import Server
 from tests.e2e.test_dashboard_browser import browser, running, sign_in, stored, token_cookie  # noqa: F401
@@ -68,7 +69,7 @@ def replay_step(server: Server, game: str, cookie: str | None = None) -> httpx.R
 
 def charts(server: Server, cookie: str) -> httpx.Response:
     """The analytics charts' callback, unfiltered (the games' ids are the charts' hover labels)."""
-    return callback(server, [(chart, "figure") for chart in ("an-points", "an-consumption", "an-resistance", "an-fot")],
+    return callback(server, [(chart, "figure") for chart in ids.CHARTS + ids.MACHINE_CHARTS],
                     [("an-scenario", "value", []), ("an-side", "value", []), ("an-year", "value", [])],
                     cookie=cookie)
 

@@ -171,10 +171,11 @@ def pick_on_map(page: Page, event_type: str, side: str, name: str, at: tuple[flo
     choose(page, page.locator("#event-type"), event_type)
     choose(page, field(page, "@side"), side)
     expect(field(page, name)).to_be_visible()
-    for attempt in range(4):   # a click while the map is still being drawn again is lost: click again
+    for attempt in range(6):   # a click while the map is still being drawn again is lost: click again
+        page.wait_for_selector("#record-map .js-plotly-plot .main-svg")
         click_map(page, *at)
         try:
-            expect(field(page, name)).to_have_value(shown, timeout=5_000)
+            expect(field(page, name)).to_have_value(shown, timeout=10_000)
             return
         except AssertionError:
             continue

@@ -8,6 +8,7 @@ except for the tokens `json` cannot write (1e400, -0, NaN), which are spliced in
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -100,7 +101,8 @@ def replacements(value: Any) -> list[Any]:
         return common + [str(value), float(value), Raw(f"{value}.0"), Raw(f"{value}e0"), True, False,
                          [value], {"n": value}, -value - 1, 0, -1, *HUGE_NUMBERS]
     if isinstance(value, float):
-        return common + [str(value), int(value), *HUGE_NUMBERS]
+        # a value an earlier mutation made infinite has no integer of its own
+        return common + [str(value), *([int(value)] if math.isfinite(value) else []), *HUGE_NUMBERS]
     if isinstance(value, str):
         return common + [4, 4.5, True, [value], {value: value}, LONG, value + LONG[len(value):],
                          *(value + odd for odd in ODD_TEXT), *ODD_TEXT, value.upper()]
