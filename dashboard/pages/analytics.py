@@ -5,6 +5,7 @@ charts (dashboard/analytics_figures.py), filtered by game."""
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import plotly.graph_objects as go
@@ -125,7 +126,12 @@ def png_bytes(figure: dict[str, Any]) -> bytes:
     """The chart as PNG through kaleido, pointed at Debian's chromium unless BROWSER_PATH says otherwise."""
     if "BROWSER_PATH" not in os.environ and os.path.exists(DEBIAN_CHROMIUM):
         os.environ["BROWSER_PATH"] = DEBIAN_CHROMIUM
-    return go.Figure(figure).to_image(format="png", width=1000, height=500)
+    for attempt in range(2):
+        try:
+            return go.Figure(figure).to_image(format="png", width=1000, height=500)
+        except Exception:  # noqa: BLE001 - kaleido's browser tab can lose its scripts' load on a busy machine
+            time.sleep(0.5 * (attempt + 1))
+    return go.Figure(figure).to_image(format="png", width=1000, height=500)   # a third failure is the user's 500
 
 
 def register_callbacks(app) -> None:
