@@ -99,7 +99,8 @@ def game_texts(folder: Path, index: int, templates: int) -> list[str]:
 # -- 3. writers ----------------------------------------------------------------------------------------
 def write_share(env: dict[str, str], folder: str, indices: list[int], templates: int, results: Any) -> None:
     """A writer process: import games `indices`, one a transaction; report events, time and memory."""
-    ledger = Ledger(env)
+    from api.cli_app import created_racing
+    ledger = created_racing(lambda: Ledger(env))   # writers start together on an empty database
     events, start = 0, time.perf_counter()
     for index in indices:
         events += ledger.import_lines(game_texts(Path(folder), index, templates)).appended
@@ -115,13 +116,25 @@ def run_writers(env: dict[str, str], folder: Path, games: int, templates: int, w
     start = time.perf_counter()
     for proc in procs:
         proc.start()
-    shares = [results.get() for _ in procs]
+    shares = [_share_of(results, procs) for _ in procs]
     for proc in procs:
         proc.join()
     seconds = time.perf_counter() - start
     events = sum(s["events"] for s in shares)
     return {"writers": writers, "games": games, "events": events, "seconds": round(seconds, 1),
             "events_per_second": round(events / seconds), "writer_peak_rss_mb": max(s["peak_rss_mb"] for s in shares)}
+
+
+def _share_of(results: Any, procs: list[Any]) -> dict[str, Any]:
+    """The next writer's report; a writer that died without one fails the run instead of hanging it."""
+    import queue
+    while True:
+        try:
+            return results.get(timeout=5)
+        except queue.Empty:
+            dead = [proc.exitcode for proc in procs if proc.exitcode not in (None, 0)]
+            if dead:
+                raise RuntimeError(f"a writer process failed (exit codes {dead})") from None
 
 
 # -- 2. workers, 4. lag --------------------------------------------------------------------------------
