@@ -38,7 +38,8 @@ from typing import Any, Optional
 
 import orjson
 
-from bench.scale import _load, _percentile, game_texts, peak_rss_mb, write_templates
+from api.cli_app import created_racing
+from bench.scale import _load, _percentile, game_texts, peak_rss_mb, write_templates, writer_result
 from domain.application import ConflictError, Ledger
 from projections.audit_trail import bucket_of
 
@@ -109,19 +110,6 @@ class Cluster:
 
 
 # -- 3. writers ----------------------------------------------------------------------------------------
-def open_ledger(env: dict[str, str], tries: int = 5) -> Ledger:
-    """The ledger of a writer process: the library runs its CREATE ... IF NOT EXISTS statements at
-    every start, which PostgreSQL may refuse when writers start together ("tuple concurrently
-    updated"); try again a moment later."""
-    from eventsourcing.persistence import InternalError
-    for attempt in range(tries - 1):
-        try:
-            return Ledger(env)
-        except InternalError:
-            time.sleep(0.2 * (attempt + 1))
-    return Ledger(env)
-
-
 def game_lines(folder: Path, index: int, templates: int) -> tuple[str, list[dict[str, Any]]]:
     lines = [orjson.loads(text) for text in game_texts(folder, index, templates)]
     return lines[0]["game"], lines
@@ -131,7 +119,7 @@ def append_games(env: dict[str, str], folder: str, indices: list[int], templates
                  seed: int, start: Any, results: Any) -> None:
     """A writer process: append every game of `indices` in batches, choosing the game at random
     each time; report the batches stored, the conflicts and each batch's time."""
-    ledger, rng = open_ledger(env), random.Random(seed)
+    ledger, rng = created_racing(lambda: Ledger(env)), random.Random(seed)
     games = dict(game_lines(Path(folder), index, templates) for index in indices)
     at = {game: 0 for game in games}  # events of each game stored, as this writer knows it
     stored = conflicts = events = 0
@@ -160,7 +148,7 @@ def import_games(env: dict[str, str], folder: str, indices: list[int], templates
                  seed: int, start: Any, results: Any) -> None:
     """A writer process importing its own games whole, a game a transaction (`umpire import`, the
     scale bench's writers): the heaviest write load, for the replica."""
-    ledger = open_ledger(env)
+    ledger = created_racing(lambda: Ledger(env))
     texts = [game_texts(Path(folder), index, templates) for index in indices]
     events, times = 0, []
     start.wait()
@@ -172,18 +160,6 @@ def import_games(env: dict[str, str], folder: str, indices: list[int], templates
     results.put({"stored": len(texts), "conflicts": 0, "events": events, "times": times,
                  "seconds": time.perf_counter() - began, "peak_rss_mb": peak_rss_mb()})
     ledger.close()
-
-
-def writer_result(results: Any, procs: list[Any]) -> dict[str, Any]:
-    """The next writer's figures; an error when a writer died without giving them."""
-    import queue
-    while True:
-        try:
-            return results.get(timeout=1.0)
-        except queue.Empty:
-            dead = [proc.exitcode for proc in procs if proc.exitcode not in (None, 0)]
-            if dead:
-                raise RuntimeError(f"a writer failed (exit status {dead[0]}): see its traceback above")
 
 
 def partitions_of(games: int, writers: int, partitioned: bool) -> list[list[int]]:

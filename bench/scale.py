@@ -116,7 +116,7 @@ def run_writers(env: dict[str, str], folder: Path, games: int, templates: int, w
     start = time.perf_counter()
     for proc in procs:
         proc.start()
-    shares = [_share_of(results, procs) for _ in procs]
+    shares = [writer_result(results, procs) for _ in procs]
     for proc in procs:
         proc.join()
     seconds = time.perf_counter() - start
@@ -125,16 +125,17 @@ def run_writers(env: dict[str, str], folder: Path, games: int, templates: int, w
             "events_per_second": round(events / seconds), "writer_peak_rss_mb": max(s["peak_rss_mb"] for s in shares)}
 
 
-def _share_of(results: Any, procs: list[Any]) -> dict[str, Any]:
-    """The next writer's report; a writer that died without one fails the run instead of hanging it."""
+def writer_result(results: Any, procs: list[Any]) -> dict[str, Any]:
+    """The next writer's figures; an error when a writer died without giving them (instead of a
+    run left waiting for them)."""
     import queue
     while True:
         try:
-            return results.get(timeout=5)
+            return results.get(timeout=1.0)
         except queue.Empty:
             dead = [proc.exitcode for proc in procs if proc.exitcode not in (None, 0)]
             if dead:
-                raise RuntimeError(f"a writer process failed (exit codes {dead})") from None
+                raise RuntimeError(f"a writer failed (exit status {dead[0]}): see its traceback above")
 
 
 # -- 2. workers, 4. lag --------------------------------------------------------------------------------
