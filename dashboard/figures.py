@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import plotly.graph_objects as go
 
-from dashboard.geometry import HexLayout, cell_center, grid_cells, hex_corners, hexside_segment, layout_maps
+from dashboard.geometry import SIZE, HexLayout, cell_center, grid_cells, hex_corners, hexside_segment, layout_maps
 from domain.board.state import BoardState
 from domain.locations import ROUTE, TERRAIN, locations, schema_for, touches_board
 
@@ -133,16 +133,25 @@ def map_figure(data: MapData, dynamic: Optional[list[dict[str, Any]]] = None, *,
     locations = data.all_locations()
     cells = grid_cells(layout, locations)
     shapes = terrain_shapes(layout, cells, data.hexes) + hexside_shapes(layout, data.hexsides)
-    traces = [hex_hover_trace(layout, data.hexes, locations)] + list(dynamic or [])
-    fig = go.Figure(data=traces)
+    hover = hex_hover_trace(layout, data.hexes, locations)
+    fig = go.Figure(data=[hover] + list(dynamic or []))
     fig.update_layout(
         shapes=shapes, height=height, margin=dict(l=4, r=4, t=4, b=4), showlegend=False,
         plot_bgcolor="#faf8f2", paper_bgcolor="#faf8f2", dragmode="pan", uirevision="map",
-        xaxis=dict(visible=False, constrain="domain"),
-        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
+        xaxis=dict(visible=False, constrain="domain", **_fitted(hover["x"])),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, **_fitted(hover["y"])),
         hovermode="closest",
     )
     return fig
+
+
+def _fitted(centres: list[float]) -> dict[str, Any]:
+    """An axis range around every hex drawn. Stated, not left to the browser's autorange: an
+    autorange computed while the page was still laying the graph out could keep half the map off
+    screen after an update."""
+    if not centres:
+        return {}
+    return {"range": [min(centres) - SIZE * 1.1, max(centres) + SIZE * 1.1]}
 
 
 # -- what changes with the position --------------------------------------------------------------

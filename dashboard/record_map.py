@@ -81,6 +81,8 @@ def figure(gv: GameView) -> go.Figure:
     """The board after the game's last event, as the replay draws it (a hex board with room)."""
     if not is_hex_board(gv):
         fig = renderer_for(gv).figure(gv, gv.last, False)
+        table = gv.final.table or {}
+        extent = f"{table.get('width')}x{table.get('depth')}"
     else:
         data = drawn_map(gv)
         board = gv.board(gv.last)
@@ -88,7 +90,10 @@ def figure(gv: GameView) -> go.Figure:
         traces = board_traces(board, layout, touches(gv.line(gv.last), board, gv.targets), gv.colours,
                               gv.resistance(gv.last))
         fig = map_figure(data, traces, height=520)
-    fig.update_layout(dragmode=False, uirevision=f"record-{gv.game}")
+        extent = f"{len(data.locations)}:{min(data.locations, default='')}:{max(data.locations, default='')}"
+    # The view is kept between events (no flicker) but fitted again when the drawn area changes:
+    # a view kept from a smaller map would leave the new hexes off screen, out of a click's reach.
+    fig.update_layout(dragmode=False, uirevision=f"record-{gv.game}-{extent}")
     return fig
 
 

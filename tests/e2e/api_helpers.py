@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,16 +56,18 @@ class Server:
         self.db, self.port, self.options = db, port or free_port(), options
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: Optional[subprocess.Popen] = None
+        # The server's log goes to a file: a pipe nobody reads would stop the server once it filled.
+        self.log = tempfile.TemporaryFile()
 
     def start(self, timeout: float = 30.0) -> "Server":
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "api.cli", "serve", "--db", self.db, "--port", str(self.port), *self.options],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"umpire serve exited: {self.proc.stderr.read().decode()[-2000:]}")
+                raise RuntimeError(f"umpire serve exited: {self.log_tail()}")
             try:
                 if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
                     return self
@@ -72,6 +75,10 @@ class Server:
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("umpire serve did not answer /api/health in time")
+
+    def log_tail(self, size: int = 2000) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-size:]
 
     def kill(self) -> None:
         """SIGKILL: no shutdown of any kind."""

@@ -85,7 +85,7 @@ def test_a_server_error_logs_its_traceback_and_answers_a_problem(tmp_path):
     finally:
         server.stop()
         close_services(db)
-    log = server.proc.stderr.read().decode()
+    log = server.log_tail(size=1_000_000)
     ours = log[log.index("unexpected error answering GET /api/games"):]
     assert ours.splitlines()[1].startswith("Traceback") and "umpire_tokens" in ours
 
