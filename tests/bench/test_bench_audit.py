@@ -9,7 +9,7 @@ from bench.audit import run_audit_bench
 
 
 def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
-    figures = run_audit_bench(tmp_path, runs=1, turns=(4, 8), tabletop_turns=4)
+    figures = run_audit_bench(tmp_path, runs=1, turns=(4, 8), tabletop_turns=4, active_turns=3)
     curve = figures["curve"]
     assert [p["turns"] for p in curve] == [4, 8]
     assert curve[0]["events"] < curve[1]["events"]
@@ -23,6 +23,11 @@ def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
     for point in figures["tabletop"].values():
         assert point["events"] > 0 and point["raw_read_s"] > 0 and point["met"] is (point["ratio"] <= 5.0)
         assert point["ratio"] == pytest.approx(point["audit_s"] / point["raw_read_s"], rel=0.05)
+    # a game in play, recorded beside the target's game and never counted as a miss
+    active = figures["active"]
+    assert active["turns"] == 3 and active["events"] > 0 and active["met"] is None
+    assert active["ratio"] == pytest.approx(active["audit_s"] / active["raw_read_s"], rel=0.05)
+    assert not [m for m in misses(figures) if m.startswith("active")]
 
 
 def test_a_missed_target_is_named_by_its_path():
