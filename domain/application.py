@@ -62,13 +62,15 @@ class GameSummary:
 class _Batch:
     """Aggregates touched by one batch, stored together in one transaction: the game (version
     `stored` before the batch) with its lines' Recorded states (Game.record_all), and the units
-    and elements with their pending events."""
+    and elements with their pending events (a unit's changes noted first, then recorded at once)."""
 
     game: Game
     stored: int
     recorded: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     units: dict[str, Unit] = field(default_factory=dict)
     elements: dict[str, OffMapArtilleryElement] = field(default_factory=dict)
+    # Each unit's changes in this batch, in seq order: recorded together (Unit.change_all).
+    changes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def _project(aggregate, events):
@@ -298,6 +300,8 @@ class Ledger(Application):
         batch.recorded = batch.game.record_all(texts[start:], [line["turn"] for line in lines[start:]], now)
         for line in lines:
             self._touch(batch, game, line, now)
+        for unit, changes in batch.changes.items():
+            batch.units[unit].change_all(changes, now)
         return batch
 
     def _store(self, batch: _Batch) -> None:
@@ -331,11 +335,11 @@ class Ledger(Application):
             batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,
                                              data.get("location", data.get("position")), seq)
         elif kind == "UnitMoved":
-            self._unit(batch, game, data["unit"]).move(data["path"], seq, now, mode=data.get("mode") or "normal")
+            self._unit(batch, game, data["unit"])  # a unit never deployed: AggregateNotFoundError
+            self._note(batch, data["unit"], {"seq": seq, "path": data["path"], "mode": data.get("mode") or "normal"})
         elif kind == "UnitStatusChanged":
-            unit = self._deployed_unit(batch, game, data["unit"])
-            if unit is not None:
-                unit.change_status(data["status"], seq, now)
+            if self._deployed_unit(batch, game, data["unit"]) is not None:
+                self._note(batch, data["unit"], {"seq": seq, "status": data["status"]})
         elif kind == "ArtilleryElementAssigned":
             batch.elements[data["element"]] = OffMapArtilleryElement(
                 game, data["element"], data["side"], data["firepower"], data.get("artillery_points"), seq)
@@ -343,6 +347,15 @@ class Ledger(Application):
             self._element(batch, game, data["element"]).spend(data["points"], seq, now)
         elif kind == "ArtilleryElementEliminated":
             self._element(batch, game, data["element"]).eliminate(seq, now)
+
+    @staticmethod
+    def _note(batch: _Batch, unit: str, change: dict[str, Any]) -> None:
+        """A change of the unit, recorded with its others of the batch once they are all known."""
+        noted = batch.changes.get(unit)
+        if noted is None:
+            batch.changes[unit] = [change]
+        else:
+            noted.append(change)
 
     def _unit(self, batch: _Batch, game: str, unit: str) -> Unit:
         if unit not in batch.units:

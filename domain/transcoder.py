@@ -165,8 +165,10 @@ def state_rows(originator_id: UUID, event_class: type, states: Iterable[tuple[in
 
 
 # What the fields of an event whose state holds no UUID are annotated with: the log's strings,
-# numbers and locations (a hex or a point: strings and numbers read from JSON), and a timestamp.
-_PLAIN_ANNOTATIONS = frozenset(("str", "int", "float", "bool", "None", "Optional", "list", "datetime", "Location"))
+# numbers and locations (a hex or a point: strings and numbers read from JSON), a unit's changes
+# (Unit.Changed: those again), and a timestamp.
+_PLAIN_ANNOTATIONS = frozenset(("str", "int", "float", "bool", "None", "Optional", "list", "datetime", "Location",
+                                "Change"))
 
 
 def _holds_no_uuid(event_class: type) -> bool:

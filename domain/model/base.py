@@ -54,10 +54,14 @@ def history(events: Iterable[Any]) -> tuple[Optional[Aggregate], list[dict[str, 
     The fold is the repository's own (each event mutates the aggregate in version order), done
     once so that the state and the history come from the same read; each entry is the event's
     `change()` (what it changed, read with the aggregate as that event left it) with the seq of
-    the log line that made it.
+    the log line that made it; an event of several changes gives an entry for each (`entries()`).
     """
     aggregate, entries = None, []
     for event in events:
         aggregate = event.mutate(aggregate)
-        entries.append({"seq": event.seq, **event.change(aggregate)})
+        several = getattr(event, "entries", None)  # an event of several changes (Unit.Changed)
+        if several is not None:
+            entries.extend(several(aggregate))
+        else:
+            entries.append({"seq": event.seq, **event.change(aggregate)})
     return aggregate, entries

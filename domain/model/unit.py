@@ -17,6 +17,9 @@ from domain.model.ids import unit_uuid
 # A hex location ("1:1210", game-log.md) or a tabletop point in inches
 # ({"x", "y", "f"?}, game-log-tabletop.md, Geometry).
 Location = Union[str, dict[str, Any]]
+# One change of a unit as Unit.Changed keeps it: a move {"seq", "path", "mode"} (as Moved) or a
+# status {"seq", "status"} (as StatusChanged); strings, numbers and locations read from the log.
+Change = dict[str, Any]
 
 
 class EmptyPathError(LedgerInvariantError):
@@ -105,6 +108,29 @@ class Unit(LedgerAggregate):
         def change(self, aggregate: "Unit") -> dict[str, Any]:
             return {"change": "status-changed", "status": self.status}
 
+    class Changed(LedgerAggregate.Event):
+        """Several changes of the unit made by one batch, in seq order: each a move
+        {"seq", "path", "mode"} or a status {"seq", "status"}, as a Moved or a StatusChanged
+        event would keep it. An import changes a unit by the hundred (every move of a game):
+        one stored event for them all instead of one each, a third of an import's rows. A batch
+        that changes the unit once stores a Moved or a StatusChanged, as before."""
+
+        changes: list[Change]
+
+        def apply(self, aggregate: "Unit") -> None:
+            for change in self.changes:
+                if "path" in change:
+                    aggregate.location = change["path"][-1]
+                else:
+                    aggregate.statuses.append(change["status"])
+                aggregate.seqs.append(change["seq"])
+
+        def entries(self, aggregate: "Unit") -> list[dict[str, Any]]:
+            """One history entry per change, as a Moved's or a StatusChanged's."""
+            return [{"seq": c["seq"], "change": "moved", "path": c["path"], "at": c["path"][-1], "mode": c["mode"]}
+                    if "path" in c else {"seq": c["seq"], "change": "status-changed", "status": c["status"]}
+                    for c in self.changes]
+
     @property
     def deployed_seq(self) -> int:
         return self.seqs[0]
@@ -123,3 +149,24 @@ class Unit(LedgerAggregate):
     def change_status(self, status: str, seq: int, timestamp: Optional[datetime] = None) -> None:
         check_order(f"unit {self.unit!r}", seq, self.last_seq)
         self.trigger_event(self.StatusChanged, status=status, seq=seq, timestamp=timestamp)
+
+    def change_all(self, changes: list[Change], timestamp: Optional[datetime] = None) -> None:
+        """Record one batch's changes of the unit (moves {"seq", "path", "mode"} and statuses
+        {"seq", "status"}, in seq order): one Changed event, or the Moved or StatusChanged
+        of a single change. Refuses what move() and change_status() refuse."""
+        last = self.last_seq
+        for change in changes:
+            check_order(f"unit {self.unit!r}", change["seq"], last)
+            last = change["seq"]
+            if "path" in change and not change["path"]:
+                raise EmptyPathError(self.unit, change["seq"])
+        if len(changes) > 1:
+            self.trigger_event(self.Changed, changes=changes, timestamp=timestamp)
+        elif changes:
+            change = changes[0]
+            if "path" in change:
+                self.trigger_event(self.Moved, path=change["path"], seq=change["seq"], mode=change["mode"],
+                                   timestamp=timestamp)
+            else:
+                self.trigger_event(self.StatusChanged, status=change["status"], seq=change["seq"],
+                                   timestamp=timestamp)

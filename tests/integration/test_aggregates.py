@@ -140,6 +140,55 @@ def test_a_unit_keeps_every_status_in_order_and_ends_where_its_path_ends():
     assert (unit.location, unit.deployed_seq, unit.last_seq) == ("1:1212", 4, 8)
 
 
+CHANGES = [{"seq": 5, "status": "pinned"}, {"seq": 6, "path": ["1:1210", "1:1211"], "mode": "run"},
+           {"seq": 9, "status": "unpinned"}, {"seq": 12, "path": ["1:1211", "1:1311", "1:1312"], "mode": "normal"}]
+
+
+def one_change_at_a_time(unit: Unit) -> Unit:
+    for change in CHANGES:
+        if "path" in change:
+            unit.move(change["path"], change["seq"], mode=change["mode"])
+        else:
+            unit.change_status(change["status"], change["seq"])
+    return unit
+
+
+def test_a_batchs_changes_of_a_unit_in_one_event_leave_it_and_its_history_as_one_event_each():
+    # An import stores a unit's changes of the batch as one Unit.Changed: the unit stands where
+    # the same changes made one by one leave it, and its history has the same entry for each.
+    one_by_one = one_change_at_a_time(Unit("g", "g-1", "german", "infantry-platoon", "1:1210", 4))
+    at_once = Unit("g", "g-1", "german", "infantry-platoon", "1:1210", 4)
+    at_once.change_all(CHANGES)
+    events = at_once.collect_events()
+    assert [type(e) for e in events] == [Unit.Deployed, Unit.Changed]
+    assert (at_once.location, at_once.statuses, at_once.seqs) == \
+           (one_by_one.location, one_by_one.statuses, one_by_one.seqs) == ("1:1312", ["pinned", "unpinned"],
+                                                                            [4, 5, 6, 9, 12])
+    folded, entries = history(events)
+    assert entries == history(one_by_one.collect_events())[1]
+    assert (folded.location, folded.seqs) == (at_once.location, at_once.seqs)
+
+
+def test_a_single_change_of_a_batch_is_stored_as_its_own_event():
+    unit = Unit("g", "g-1", "german", "infantry-platoon", "1:1210", 4)
+    unit.change_all([CHANGES[1]])
+    unit.change_all([CHANGES[2]])
+    assert [type(e) for e in unit.collect_events()] == [Unit.Deployed, Unit.Moved, Unit.StatusChanged]
+    assert (unit.location, unit.statuses, unit.seqs) == ("1:1211", ["unpinned"], [4, 6, 9])
+
+
+@pytest.mark.parametrize("changes, error", [
+    ([{"seq": 5, "status": "pinned"}, {"seq": 5, "path": ["1:1210"], "mode": "normal"}], OutOfOrderError),
+    ([{"seq": 3, "status": "pinned"}, {"seq": 5, "path": ["1:1210"], "mode": "normal"}], OutOfOrderError),
+    ([{"seq": 5, "status": "pinned"}, {"seq": 6, "path": [], "mode": "normal"}], EmptyPathError),
+])
+def test_a_batchs_changes_are_refused_whole_as_one_change_at_a_time_would_be(changes, error):
+    unit = Unit("g", "g-1", "german", "infantry-platoon", "1:1210", 4)
+    with pytest.raises(error):
+        unit.change_all(changes)
+    assert (unit.version, unit.seqs, unit.statuses) == (1, [4], [])
+
+
 def test_every_named_refusal_is_a_ledger_invariant_error():
     for error in (NegativeSpendError, NegativeFirepowerError, OutOfOrderError, EmptyPathError):
         assert issubclass(error, LedgerInvariantError)

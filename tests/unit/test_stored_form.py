@@ -62,6 +62,17 @@ def test_stored_rows_are_the_mappers_stored_events():
                                              for s in library]
 
 
+def test_a_units_changes_of_a_batch_store_as_the_mapper_writes_them():
+    unit = Unit("g", "u-1", "german", "infantry-platoon", {"x": 1.5, "y": 2.0}, 3)
+    unit.change_all([{"seq": 5, "path": [{"x": 1.5, "y": 2.0}, {"x": 1.5, "y": 4.25, "f": 90}], "mode": "charge"},
+                     {"seq": 6, "status": "shaken"}], Game.Event.create_timestamp())
+    events = unit.collect_events()
+    library = [mapper().to_stored_event(e) for e in events]
+    assert stored_rows(events, mapper()) == [(s.originator_id, s.originator_version, s.topic, s.state)
+                                             for s in library]
+    assert [mapper().to_domain_event(s).__dict__ for s in library] == [e.__dict__ for e in events]
+
+
 @pytest.mark.parametrize("state", [
     {"timestamp": Game.Event.create_timestamp(), "line": '{"a":"\\"quoted\\""}', "turn": 3},
     {"timestamp": datetime(1917, 4, 9, 5, 30, tzinfo=timezone(timedelta(hours=1))), "seq": 1},  # not UTC
