@@ -20,10 +20,10 @@ from domain.rules.tables import resolve
 
 FAILING = {"violation", "mismatch", "missing-roll"}
 MAPS = sorted(Path(__file__).resolve().parents[2].joinpath("fixtures", "maps").glob("*.json"))
-# Seeds whose six-turn games hold between them every situation an injection needs: a 1918 game with
-# the Mk V*, Sturmtruppen, an even breakdown and the armoured car's fire (12), an anti-tank rifle hit
-# and a dropped fascine (13), small arms hits and their morale checks (all three).
-SEEDS = (12, 13, 3)
+# Seeds whose six-turn games hold between them every situation an injection needs (an even
+# breakdown, a dropped fascine, an anti-tank rifle hit, an armoured car's fire, Sturmtruppen, small
+# arms hits and their morale checks), and close combats (27).
+SEEDS = (9, 25, 13, 27)
 TURNS = 6
 
 
@@ -65,6 +65,23 @@ def test_clean_games_play_the_machines_and_the_ground_war_and_audit_clean(games)
                 assert line["data"]["passed"] == (g[n - 1]["data"]["result"] <= line["data"]["morale"])
                 assert g[n + 1]["data"]["status"] == ("pinned" if line["data"]["passed"] else "eliminated")
     assert checks
+    # Close combat (docs/game-log-extensions.md): an assault ends among the enemy only to make close
+    # combat (IM.INF.ST.INFILTRATE), fought in the same player turn's close-combat phase: the combat,
+    # its LS.CACRT d6 about it, and its result for every unit it names
+    fought = 0
+    for g in games:
+        for n, line in enumerate(g):
+            if line["type"] == "CloseCombatFought":
+                fought += 1
+                d, roll, resolved = line["data"], g[n + 1], g[n + 2]
+                assert line["phase"] == "close-combat"
+                assert roll["data"]["purpose"] == "LS.CACRT" and roll["data"]["subject"] == d["combat"]
+                assert resolved["type"] == "CloseCombatResolved" and resolved["data"]["combat"] == d["combat"]
+                assert {r["unit"] for r in resolved["data"]["results"]} == set(d["attackers"]) | set(d["defenders"])
+                moved_in = [l for l in g[:n] if l["type"] == "UnitMoved" and l["turn"] == line["turn"]
+                            and l["side"] == line["side"] and l["data"]["path"][-1] == d["location"]]
+                assert moved_in and {l["data"]["unit"] for l in moved_in} <= set(d["attackers"])
+    assert fought
     # Tank Breakdowns (changed): "When a tank breaks down, roll a second six-sided die": each second die
     # follows the tank's broken-down status.
     for g in games:

@@ -38,6 +38,16 @@ def trench_sector(rec: TrackedRecorder, firer: UnitState, target: str) -> Option
     return sector(front, target, firer.location, view)
 
 
+def fires_out(rec: TrackedRecorder, firer: UnitState, target: str) -> bool:
+    """Whether the firer may fire at `target` from where it stands: out of a prepared trench only
+    toward its front (IM.OBS.TRENCH.PREP.FIREOUT); from anywhere else, yes."""
+    view = rec.terrain()
+    if firer.location is None or firer.unit_class not in DEFENDERS or view.trench(firer.location) != "trench-prepared":
+        return True
+    front = trench_front(view, firer.location, rec.fronts.of(firer.side))
+    return sector(front, firer.location, target, view) == "front"
+
+
 def defence(rec: TrackedRecorder, firer: UnitState, target: str) -> Defence:
     """The trench and tank-cover terms of `firer`'s small arms attack on `target`."""
     found = Defence()

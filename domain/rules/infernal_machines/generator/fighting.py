@@ -1,8 +1,11 @@
 """The ground war of a generated game: pin removal, movement, spotting and small arms fire.
 
 Units move one or two hexes toward the enemy in their own phases (vehicles in vehicle movement,
-foot in the foot movement phases), never into an enemy hex, an impact zone or smoke, and only
-along paths whose cost the movement rules accept. Fire is direct: each firer spots its target
+foot in the foot movement phases), each step one of those that bring them nearest the enemy, up to
+the enemy's first row or two hexes from every enemy unit, never into an enemy hex (only an assault
+does that: close_combat.py), an impact zone or smoke, and only along paths whose cost the movement
+rules accept. Nobody fires into or out of a hex both sides hold, and a unit in a prepared trench
+fires out of it only toward its front (IM.OBS.TRENCH.PREP.FIREOUT). Fire is direct: each firer spots its target
 (d10 against the Spotting Table) before it fires, and the small arms result follows the pack's
 SACRT when it has one, on the roll modified by the trenches and tanks that cover the target
 (`defence`). A squad rolls for its machine gun's jam before each SACRT roll (the games read
@@ -16,9 +19,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from domain.board.hexes import neighbours
+from domain.board.hexes import distance, neighbours
 from domain.board.state import UnitState
-from domain.rules.infernal_machines.generator.defence import defence, trench_sector
+from domain.rules.infernal_machines.generator.defence import defence, fires_out, trench_sector
 from domain.rules.infernal_machines.generator.machines import before_move, closed_to, steps_allowed
 from domain.rules.infernal_machines.generator.tracked import FIRERS, OBSERVERS, VEHICLES, TrackedRecorder
 from domain.rules.infernal_machines.artillery_effects import morale_passed
@@ -78,22 +81,42 @@ def legal_path(rec: TrackedRecorder, unit: UnitState, path: list[str]) -> bool:
 
 def advance(rec: TrackedRecorder, side: str, classes: tuple[str, ...], steps: int, share: float) -> None:
     """Some of the side's units of these classes step toward the enemy."""
-    front_rows = {_row(u.location) for u in rec.units(rec.enemy(side)) if u.location}
+    # up to the enemy's first row, or next to an enemy unit beyond it (close_combat.py assaults from there)
+    enemies = [u.location for u in rec.units(rec.enemy(side)) if u.location]
+    front_rows = {_row(loc) for loc in enemies}
+    first_row = (max if forward(side) < 0 else min)(front_rows) if front_rows else None
     for unit in rec.units(side, classes):
-        if rec.pinned(unit) or rec.in_zone(unit.location) or rec.rng.random() > share:
+        if rec.pinned(unit) or rec.in_zone(unit.location) or rec.in_melee(unit.location) or rec.rng.random() > share:
             continue
         if unit.unit_class in VEHICLES and not before_move(rec, unit):
             continue
         path = [unit.location]
         for _ in range(steps_allowed(rec, unit, steps)):
             options = [n for n in neighbours(path[-1]) if not blocked(rec, n, side) and n not in path
-                       and (_row(n) - _row(path[-1])) * forward(side) >= 0 and _row(n) not in front_rows
+                       and (_row(n) - _row(path[-1])) * forward(side) >= 0
+                       and _short_of(n, first_row, side, enemies)
                        and not closed_to(rec, unit, n)]
             if not options:
                 break
-            path.append(rec.rng.choice(sorted(options)))
+            path.append(rec.rng.choice(_closing(sorted(options), enemies)))
         if len(path) > 1 and legal_path(rec, unit, path):
             rec.emit("UnitMoved", {"unit": unit.unit, "path": path}, side)
+
+
+def _closing(options: list[str], enemies: list[str]) -> list[str]:
+    """The options that bring the unit nearest the enemy (all of them when it has none left)."""
+    if not enemies:
+        return options
+    nearest = {n: min(distance(n, e) for e in enemies) for n in options}
+    best = min(nearest.values())
+    return [n for n in options if nearest[n] == best]
+
+
+def _short_of(loc: str, first_row: Optional[int], side: str, enemies: list[str]) -> bool:
+    """Short of the enemy's first row, or in it but two hexes or more from every enemy unit."""
+    if first_row is None or (first_row - _row(loc)) * forward(side) > 0:
+        return True
+    return all(distance(loc, e) >= 2 for e in enemies)
 
 
 def retreat_path(rec: TrackedRecorder, unit: UnitState) -> Optional[list[str]]:
@@ -134,7 +157,7 @@ def sacrt(rec: TrackedRecorder, firepower: float, roll: int) -> str:
 
 def can_fire(rec: TrackedRecorder, unit: UnitState) -> bool:
     return (not rec.pinned(unit) and not rec.smoke(unit.location) and unit.location is not None
-            and rec.suppressed.get(unit.unit, -1) < rec.turn)
+            and rec.suppressed.get(unit.unit, -1) < rec.turn and not rec.in_melee(unit.location))
 
 
 def reach(rec: TrackedRecorder, unit: UnitState) -> int:
@@ -152,8 +175,9 @@ def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
             continue
         targets = sorted({e.location for e in rec.units(rec.enemy(side), tuple(SMALL_ARMS_TARGETS))
                           if e.location and 0 < rec.distance(unit.location, e.location) <= reach(rec, unit)
-                          and not rec.smoke(e.location) and rec.open_line(unit.location, e.location)
-                          and trench_sector(rec, unit, e.location) != "flank"},
+                          and not rec.smoke(e.location) and not rec.in_melee(e.location)
+                          and rec.open_line(unit.location, e.location)
+                          and trench_sector(rec, unit, e.location) != "flank" and fires_out(rec, unit, e.location)},
                          key=lambda loc: (rec.distance(unit.location, loc), loc))
         if not targets:
             continue

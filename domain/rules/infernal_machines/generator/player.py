@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from domain.rules.infernal_machines.generator.artillery import barrage_phase
+from domain.rules.infernal_machines.generator.close_combat import close_combat_phase, close_in
 from domain.rules.infernal_machines.generator.fighting import advance, fire_phase, remove_pins, spot
 from domain.rules.infernal_machines.generator.machines import anti_tank_phase
 from domain.rules.infernal_machines.generator.scenario import set_up
@@ -28,6 +29,7 @@ def player_turn(rec: TrackedRecorder, side: str) -> None:
     rec.start_phase("vehicle-movement", side)
     advance(rec, side, ("tank", "armoured-car"), 2, 0.6)
     rec.start_phase("first-foot-movement", side)
+    close_in(rec, side)
     advance(rec, side, ("infantry-squad", "infantry-platoon"), 1, 0.5)
     rec.start_phase("second-foot-movement", side)
     advance(rec, side, ("liaison-officer", "infantry-platoon", "mg-platoon"), 1, 0.3)
@@ -40,6 +42,7 @@ def player_turn(rec: TrackedRecorder, side: str) -> None:
     rec.start_phase("offensive-small-arms-fire", side)
     fire_phase(rec, side, 0.9)
     rec.start_phase("close-combat", side)
+    close_combat_phase(rec, side)
     rec.start_phase("end", side)
 
 

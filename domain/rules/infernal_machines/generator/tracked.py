@@ -83,6 +83,12 @@ class TrackedRecorder(Recorder):
         ends = [self.board.hexes.get(x, {}) for x in (a, b)]
         return all(e.get("elevation", 0) == 0 for e in ends)
 
+    def in_melee(self, loc: Optional[str]) -> bool:
+        """A hex holding units of both sides: an assault not yet fought (close_combat.py)."""
+        if loc is None:
+            return False
+        return len({u.side for u in self.board.units_at(loc) if not u.eliminated}) > 1
+
     def in_zone(self, loc: str) -> bool:
         return bool(self.terrain().zones(loc))
 
