@@ -17,8 +17,8 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.utils import Environment
 
 from domain.gcpause import collector_paused
-from domain.log import (LogCursor, LogError, canonical, chain, check_line, parse_json_line, read_line,
-                        read_stored_line)
+from domain.log import (LogCursor, LogError, canonical, chain, check_line, check_valid, parse_json_line,
+                        read_line, read_stored_line)
 from domain.model import Game, OffMapArtilleryElement, Unit
 from domain.model.base import OutOfOrderError
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
@@ -71,6 +71,11 @@ class _Batch:
     elements: dict[str, OffMapArtilleryElement] = field(default_factory=dict)
     # Each unit's changes in this batch, in seq order: recorded together (Unit.change_all).
     changes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+# The log's event types that change a unit or an element (Ledger._touch); most lines change neither.
+_TOUCHING = frozenset(("UnitDeployed", "UnitMoved", "UnitStatusChanged", "ArtilleryElementAssigned",
+                       "ArtilleryPointsSpent", "ArtilleryElementEliminated"))
 
 
 def _project(aggregate, events):
@@ -239,7 +244,7 @@ class Ledger(Application):
         stored game appends its new tail, and any other difference is a conflict."""
         objs, numbers, bodies, reads = [], [], [], []
         for number, text in enumerate(texts, start=1):
-            if text.strip():
+            if text and not text.isspace():  # what text.strip() keeps, without the copy
                 read = read_line(text, number)
                 objs.append(read.obj)
                 numbers.append(number)
@@ -278,8 +283,10 @@ class Ledger(Application):
             obj = read.obj
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
-            lines.append(check_line(obj, number, cursor, allow_unknown=allow_unknown, bounded=read.bounded))
-            cursor.advance(lines[-1], read.plain, read.digest)
+            check_valid(obj, number, cursor, allow_unknown=allow_unknown, bounded=read.bounded)
+            obj.pop("prev", None)  # the line as check_line returns it (read_line's object is the import's own)
+            cursor.advance(obj, read.plain, read.digest)
+            lines.append(obj)
         return lines
 
     def _build(self, game: str, lines: list[dict[str, Any]], stored_last: int,
@@ -299,7 +306,8 @@ class Ledger(Application):
         now = Game.Event.create_timestamp()
         batch.recorded = batch.game.record_all(texts[start:], [line["turn"] for line in lines[start:]], now)
         for line in lines:
-            self._touch(batch, game, line, now)
+            if line["type"] in _TOUCHING:
+                self._touch(batch, game, line, now)
         for unit, changes in batch.changes.items():
             batch.units[unit].change_all(changes, now)
         return batch

@@ -15,6 +15,9 @@ from domain.recorders import window
 from domain.transcoder import Row
 
 POLL_SECONDS = 0.1  # how often a subscription looks for new notifications
+# Stored events inserted by one statement (4 parameters each: within SQLite's 999 parameters of
+# before 3.32, and its statement cache keeps the statement).
+ROWS_A_STATEMENT = 200
 
 
 class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
@@ -64,15 +67,31 @@ class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
 
     def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),
                      snapshot_recorder: Optional[AggregateRecorder] = None) -> None:
-        """Insert the rows and the snapshots in one transaction: all of them or none."""
+        """Insert the rows and the snapshots in one transaction: all of them or none. The rows go
+        ROWS_A_STATEMENT at a time, in one INSERT of that many VALUES (SQLite runs a statement a
+        row in executemany: a fifth more CPU time for a 10,000-line import's rows)."""
         hexes: dict[UUID, str] = {}  # a batch's rows have a few originators: each one's hex once
-        params: list[Any] = [(hexes.get(originator_id) or hexes.setdefault(originator_id, originator_id.hex),
-                              version, topic, state) for originator_id, version, topic, state in rows]
+        params: list[Any] = []
+        for originator_id, version, topic, state in rows:
+            params += (hexes.get(originator_id) or hexes.setdefault(originator_id, originator_id.hex),
+                       version, topic, state)
+        whole = len(rows) - len(rows) % ROWS_A_STATEMENT
+        width = 4 * ROWS_A_STATEMENT
         with self.datastore.transaction(commit=True) as c:
-            c.executemany(self.insert_events_statement, params)
+            if whole:
+                statement = self._insert_rows_statement(ROWS_A_STATEMENT)
+                c.executemany(statement, [params[i:i + width] for i in range(0, 4 * whole, width)])
+            if whole < len(rows):
+                c.execute(self._insert_rows_statement(len(rows) - whole), params[4 * whole:])
             if snapshots:
                 assert snapshot_recorder is not None
                 snapshot_recorder._insert_events(c, snapshots)
+
+    def _insert_rows_statement(self, rows: int) -> str:
+        """The library's INSERT of one stored event, with `rows` of them in its VALUES."""
+        one = self.insert_events_statement
+        assert one.endswith(" VALUES (?,?,?,?)")
+        return one + ",(?,?,?,?)" * (rows - 1)
 
     def subscribe(self, gt: Optional[int] = None, topics: Sequence[str] = ()) -> PollingSubscription:
         """The notifications after `gt` (of these topics), then each new one as it is stored."""

@@ -45,3 +45,20 @@ def test_an_envelope_name_found_valid_once_does_not_pass_a_different_one():
     assert plain_envelope(line) is not None  # the names now remembered
     for field, bad in (("game", "G"), ("phase", "Start"), ("type", "turnStarted")):
         assert plain_envelope({**line, field: bad}) is None  # the Envelope model decides and names it
+
+
+@pytest.mark.parametrize("prev", ["0" * 64, "0123456789abcdef" * 4, "0" * 63, "0" * 65, "A" * 64, "g" * 64,
+                                  "0" * 63 + "\n", "\u0663" * 64, "0" * 62 + "Ff", "", " " + "0" * 63])
+def test_a_prev_the_plain_envelope_accepts_the_envelope_model_accepts(prev):
+    # game-log.md, Envelope: `prev` is the SHA-256 of the line before, 64 lowercase hex digits.
+    from pydantic import ValidationError
+
+    from domain.events import Envelope, plain_envelope
+    line = {"v": 1, "game": "g", "seq": 2, "turn": 1, "phase": "start", "side": None, "type": "TurnStarted",
+            "data": {"turn": 1}, "prev": prev}
+    try:
+        Envelope.model_validate(line)
+        valid = True
+    except ValidationError:
+        valid = False
+    assert (plain_envelope(line) is not None) == valid
