@@ -19,9 +19,11 @@ touched, met or entered when the extent's distance to it rounds to 0.0.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Any, Iterable, Optional, Sequence, Union
 
@@ -146,10 +148,20 @@ class Extent:
     radius: float
     centre: XY          # the unit's position: the base centre or the leader figure
 
-    @property
+    @cached_property
     def shape(self) -> BaseGeometry:
-        """A polygon for drawing and for area tests (round bases approximated)."""
+        """A polygon for drawing and for area tests (round bases approximated). Built once per
+        extent: a unit's extent is kept while it stands (`unit_extent`), and every shot at it, every
+        melee and every move past it asks its shape."""
         return self.core.buffer(self.radius, quad_segs=QUAD_SEGS) if self.radius else self.core
+
+    def shrunk(self, depth: float) -> BaseGeometry:
+        """`shape` less `depth` all round (what lies more than `depth` inside it), once per depth."""
+        kept = self.__dict__.setdefault("_shrunk", {})
+        found = kept.get(depth)
+        if found is None:
+            found = kept[depth] = self.shape.buffer(-depth)
+        return found
 
 
 Shape = Union[Extent, BaseGeometry]
@@ -226,14 +238,28 @@ def extent_key(unit: Any) -> tuple:
 def unit_extent(unit: Any) -> Extent:
     """`extent` of a board's unit (a UnitState), kept by what it is made of (position, facing,
     footprint, figures and their base): a unit that has not moved is not built again for every
-    rule that measures it."""
+    rule that measures it. The board gives a unit a new position (and new figures) at each move
+    and never changes them in place: the same objects, at the same point, are the same extent,
+    found without reading every figure again."""
+    position, figures, size = unit.position, unit.figures, unit.footprint
+    quick = (id(position), id(figures), id(size), unit.facing, getattr(unit, "figure_base", None))
+    at = xy(position)
+    kept = _BY_OBJECTS.get(quick)
+    if kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size and kept[3] == at:
+        return kept[4]
     key = extent_key(unit)
     found = _EXTENTS.get(key)
     if found is None:
         if len(_EXTENTS) >= _EXTENTS_KEPT:
             _EXTENTS.clear()
         found = _EXTENTS[key] = extent(unit)
+    if len(_BY_OBJECTS) >= _EXTENTS_KEPT:
+        _BY_OBJECTS.clear()
+    _BY_OBJECTS[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
     return found
+
+
+_BY_OBJECTS: dict[tuple, tuple] = {}
 
 
 def _as_extent(thing: Any) -> Extent:
@@ -259,10 +285,27 @@ def measure(a: Any, b: Any, how: str = "closest") -> float:
     `closest` (closest point to closest point, the default) or `centre` (position to position;
     a bare geometry's centroid). Points, geometries and extents are accepted."""
     if how == "closest":
+        if type(a) is Extent and type(b) is Extent:
+            return _extents_apart(a, b)
         return round_inches(_gap(a, b))
     if how == "centre":
         return round_inches(math.dist(_as_extent(a).centre, _as_extent(b).centre))
     raise ValueError(f"`measure` reads `closest` or `centre`, not {how!r}")
+
+
+def _extents_apart(a: Extent, b: Extent) -> float:
+    """`measure` of two extents, kept by the pair (the objects): units that have not moved are
+    measured apart once, not at every turn's leadership points, moves and shots."""
+    key = (id(a), id(b))
+    kept = _APART.get(key)
+    if kept is None or kept[0] is not a or kept[1] is not b:
+        if len(_APART) >= 4096:
+            _APART.clear()
+        kept = _APART[key] = (a, b, round_inches(_gap(a, b)))   # kept alive: their ids are not reused
+    return kept[2]
+
+
+_APART: dict[tuple, tuple] = {}
 
 
 def within(a: Any, b: Any, x: float, how: str = "closest") -> bool:
@@ -410,7 +453,16 @@ def swept(unit: Any, path: Sequence[Any]) -> Extent:
     body, poses = _body(unit), _poses(unit, path)
     if len(poses) == 1:
         return Extent(body.place(*poses[0]), body.radius, poses[0][:2])
-    return Extent(unary_union(_path_cores(body, poses)), body.radius, poses[-1][:2])
+    key = (body, tuple(poses))
+    found = _SWEPT.get(key)
+    if found is None:   # the rules that sweep a move (passing units, intermixing) ask it once
+        if len(_SWEPT) >= _CORES_KEPT:
+            _SWEPT.clear()
+        found = _SWEPT[key] = Extent(unary_union(_path_cores(body, poses)), body.radius, poses[-1][:2])
+    return found
+
+
+_SWEPT: dict[tuple, Extent] = {}
 
 
 @dataclass(frozen=True)
@@ -565,7 +617,25 @@ def in_arc(origin: Any, facing: float, target: Shape, centre_offset_deg: float,
     reading (45 for `quadrant`, 22.5 for `narrow`): the caller passes it."""
     if half_width_deg >= 180:
         return True
-    here, centre, shape = xy(origin), facing + centre_offset_deg, _as_extent(target)
+    here = xy(origin)
+    if type(target) is not Extent:
+        return _in_arc(here, facing, target, centre_offset_deg, half_width_deg)
+    # kept by the question (a target extent, the object): a shot weighs every enemy in arc, and
+    # units that have not moved are asked again shot after shot
+    key = (here, facing, id(target), centre_offset_deg, half_width_deg)
+    kept = _ARCS.get(key)
+    if kept is None or kept[0] is not target:
+        if len(_ARCS) >= 4096:
+            _ARCS.clear()
+        kept = _ARCS[key] = (target, _in_arc(here, facing, target, centre_offset_deg, half_width_deg))
+    return kept[1]
+
+
+_ARCS: dict[tuple, tuple] = {}
+
+
+def _in_arc(here: XY, facing: float, target: Shape, centre_offset_deg: float, half_width_deg: float) -> bool:
+    centre, shape = facing + centre_offset_deg, _as_extent(target)
     if _gap(here, shape) == 0.0:
         return True
     tolerance = 1e-9
@@ -608,21 +678,34 @@ class SightResult:
 
 
 def _target_points(origin: XY, target: Extent) -> list[XY]:
-    """Points of the target's outline every 0.1", closest first: a clear line to any inner point
-    passes a clear outline point first, so the outline is enough ("to any part/figure")."""
+    """Points of the target's outline every 0.1", in the outline's order (`sight` takes them
+    closest first): a clear line to any inner point passes a clear outline point first, so the
+    outline is enough ("to any part/figure")."""
     if target.radius:
         points = []
-        for cx, cy in shapely.get_coordinates(target.core):
-            steps = max(16, math.ceil(2 * math.pi * target.radius / SAMPLE_STEP))
-            points += [(cx + target.radius * math.sin(2 * math.pi * k / steps),
-                        cy + target.radius * math.cos(2 * math.pi * k / steps)) for k in range(steps)]
+        for cx, cy in shapely.get_coordinates(target.core).tolist():
+            points += [(cx + dx, cy + dy) for dx, dy in _round_offsets(target.radius)]
     else:
         # a polygon's coordinates are its rings': its outline, densified
         outline = shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP))
-        points = [(float(x), float(y)) for x, y in outline]
+        points = list(map(tuple, outline.tolist()))
         nearest = nearest_points(Point(origin), target.core)[1]
         points.append((nearest.x, nearest.y))
-    return sorted(points, key=lambda p: math.dist(origin, p))
+    return points
+
+
+_OFFSETS: dict[float, list[XY]] = {}
+
+
+def _round_offsets(radius: float) -> list[XY]:
+    """A round base's outline points about its centre, every 0.1" (at least 16): the same for every
+    base of that radius, so worked out once per radius."""
+    found = _OFFSETS.get(radius)
+    if found is None:
+        steps = max(16, math.ceil(2 * math.pi * radius / SAMPLE_STEP))
+        found = _OFFSETS[radius] = [(radius * math.sin(2 * math.pi * k / steps),
+                                     radius * math.cos(2 * math.pi * k / steps)) for k in range(steps)]
+    return found
 
 
 def _rounded_at_most(gaps: Any, limit: float) -> list[int]:
@@ -698,7 +781,9 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     obstacle_kinds = set(obstacle_kinds)
     if _gap(here, goal) == 0.0:
         return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
-    ends = _target_points(here, goal)
+    points = _target_points(here, goal)
+    # the closest lines first: the few judged first need not wait for the whole outline's order
+    ends = heapq.nsmallest(FIRST_LINES, points, key=lambda p: math.dist(here, p))
     ends_of_line = [end for end in (goal, shooter) if end is not None]
     at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
                and any(in_contact(end, feature_shape(f)) for end in ends_of_line)}
@@ -713,7 +798,8 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     # closest few is, it is the answer (a clear line farther out comes later in the order), and
     # the hundred others need not be judged.
     per_line, area, hills, verdicts = judged(FIRST_LINES)
-    if "clear" not in verdicts and len(ends) > FIRST_LINES:
+    if "clear" not in verdicts and len(points) > FIRST_LINES:
+        ends = sorted(points, key=lambda p: math.dist(here, p))
         per_line, area, hills, verdicts = judged(len(ends))
     best = min(range(len(verdicts)), key=lambda i: (RANK[verdicts[i]], i))   # the closest of the best
     status, found, line = verdicts[best], per_line[best], (here, ends[best])

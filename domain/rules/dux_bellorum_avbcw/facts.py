@@ -29,9 +29,11 @@ class ArmyLists:
 
     def __init__(self) -> None:
         self.entries: dict[str, ListedUnit] = {}
+        self.version = 0     # lists taken so far: what is worked out from the entries is kept by it
 
     def take(self, listed: ArmyListed) -> None:
         self.entries.update({entry.unit: entry for entry in listed.units})
+        self.version += 1
 
     def get(self, unit_id: str) -> Optional[ListedUnit]:
         return self.entries.get(unit_id)

@@ -63,12 +63,19 @@ class AVBCWLeadership(ListedModule):
 
     def _giver(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         """The rule a unit gives LPs by, its LPs this turn and their reach; None: it gives none.
-        Each unit's once per board moment and losses so far: a placement weighs every giver of a
-        side for the LPs it has left."""
-        givers = self.ctx.at_moment("avbcw-lp-givers", dict, (self.ctx.moment, len(self.destroyed)))
+        Each unit's once per state of what it is worked out from (the units deployed, their army
+        lists, the units destroyed): a placement weighs every giver of a side for the LPs it has
+        left, turn after turn."""
+        givers = self.ctx.at_moment("avbcw-lp-givers", dict, self._version())
         if unit_id not in givers:
             givers[unit_id] = self._gives(unit_id)
         return givers[unit_id]
+
+    def _version(self) -> tuple[int, int, int]:
+        """What givers and leaders are worked out from: the units deployed (their types and sides),
+        the army lists and the units destroyed; none changes at most events."""
+        deployed = len(self.ctx.of_type("UnitDeployed", before=self.ctx.board.seq + 1))   # those the board holds
+        return deployed, self.lists.version, len(self.destroyed)
 
     def _gives(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         entry = self.lists.get(unit_id)
@@ -95,8 +102,9 @@ class AVBCWLeadership(ListedModule):
         return True if self._leaders(unit.side) == [giver] else None
 
     def _leaders(self, side: str) -> list[str]:
-        """The side's units that are or may be Inspiring commanders, once per board moment."""
-        leaders = self.ctx.at_moment("avbcw-lp-leaders", dict)
+        """The side's units that are or may be Inspiring commanders, once per state of the units
+        deployed and their army lists."""
+        leaders = self.ctx.at_moment("avbcw-lp-leaders", dict, self._version())
         if side not in leaders:
             leaders[side] = [uid for uid, u in self.ctx.board.units.items() if u.side == side
                              and inspiring(type_of(u, self.lists.get(uid)), self.lists.get(uid)) is not False]

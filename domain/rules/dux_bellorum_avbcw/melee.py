@@ -149,7 +149,7 @@ class AVBCWMelee(ListedModule):
         board = self.ctx.board
         features = board.table["features"]
         mine = unit_extent(me)
-        inner = mine.shape.buffer(-INSIDE_DEPTH)
+        inner = mine.shrunk(INSIDE_DEPTH)
         areas = [f["id"] for f in features if geo.is_area(f) and inner.intersects(geo.feature_shape(f))]
         if areas:
             expected, why = True, f"{side.units[0]} is in {', '.join(areas)}"

@@ -204,8 +204,7 @@ class AVBCWShotDice(ListedModule):
     def _target_parts(self, data, aim: Aim, target) -> list[Part]:
         """What the target has: one -1 for any of the first row, -2 for the second."""
         features = self.ctx.board.table["features"]
-        shape = aim.target_shape.shape
-        inner = shape.buffer(-INSIDE_DEPTH)
+        inner = aim.target_shape.shrunk(INSIDE_DEPTH)
         line = self._line(aim)
         soft, hard = [], []
         in_terrain = [f["id"] for f in features if geo.is_area(f) and f["kind"] not in FORTIFIED

@@ -86,7 +86,7 @@ def intermixed(a: geo.Extent, units: Mapping[str, geo.Extent]) -> list[str]:
         if gap > a.radius + b.radius:
             continue
         if shrunk is None:
-            shrunk = a.shape.buffer(-OVERLAP_DEPTH)
-        if shrunk.intersects(b.shape.buffer(-OVERLAP_DEPTH)):
+            shrunk = a.shrunk(OVERLAP_DEPTH)
+        if shrunk.intersects(b.shrunk(OVERLAP_DEPTH)):
             found.append(uid)
     return found
