@@ -557,40 +557,49 @@ def on_road(path: Sequence[Any], roads: Iterable[Mapping]) -> bool:
     kept = _roads(list(roads))
     if kept is None:
         return False
-    lines, reach = kept
     coords = [xy(p) for p in path]
     # The path's two ends are its first and last samples: a move that starts or ends off every
-    # road is off road before the hundreds of samples between are measured.
-    if not _all_near(shapely.points([coords[0], coords[-1]]), lines):
+    # road is off road before the hundreds of samples between are measured (and a path at one
+    # point, a standing vehicle's, is its ends).
+    if not _all_near(shapely.points([coords[0], coords[-1]]), kept.lines):
         return False
-    track = LineString(coords) if len(coords) > 1 else Point(coords[0])
+    if len(set(coords)) == 1:
+        return True
+    track = LineString(coords)
     # A track wholly inside the roads' sure reach has every sample on road: only one that leaves
     # it (near an edge, or off road) is sampled.
-    if reach.covers(track):
+    if kept.reach.covers(track):
         return True
-    return _all_near(shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP))), lines)
+    return _all_near(shapely.points(shapely.get_coordinates(shapely.segmentize(track, ROAD_STEP))), kept.lines)
 
 
-_ROADS: dict[tuple, tuple[list, Optional[tuple[list, BaseGeometry]]]] = {}
+class _Roads:
+    """A table's roads: each one's (line, width/2), and their sure reach, drawn when first asked
+    for. The sure reach is where every point rounds on road: within the largest tenth at most
+    width/2, plus 0.04" (below the 0.05" that rounds up), of a road's line; a buffer's polygon
+    lies inside the round reach it draws (its vertices on the circle), so what it covers is
+    within that distance."""
+
+    def __init__(self, roads: list[Mapping]):
+        self.lines = [(feature_line(r), r.get("width", 0.0) / 2) for r in roads]
+
+    @cached_property
+    def reach(self) -> BaseGeometry:
+        return unary_union([line.buffer(math.floor(half * 10 + 1e-9) / 10 + 0.04) for line, half in self.lines])
 
 
-def _roads(roads: list[Mapping]) -> Optional[tuple[list[tuple[BaseGeometry, float]], BaseGeometry]]:
-    """The roads' (line, width/2) pairs and their sure reach, kept by the roads (the objects: a
-    table's features never change once defined), None for no road. The sure reach is where every
-    point rounds on road: within the largest tenth at most width/2, plus 0.04" (below the 0.05"
-    that rounds up), of a road's line; a buffer's polygon lies inside the round reach it draws
-    (its vertices on the circle), so what it covers is within that distance."""
+_ROADS: dict[tuple, tuple[list, Optional[_Roads]]] = {}
+
+
+def _roads(roads: list[Mapping]) -> Optional[_Roads]:
+    """The roads' lines and reach, kept by the roads (the objects: a table's features never change
+    once defined), None for no road."""
     key = tuple(map(id, roads))
     kept = _ROADS.get(key)
     if kept is None or any(a is not b for a, b in zip(kept[0], roads)):
-        found = None
-        if roads:
-            lines = [(feature_line(r), r.get("width", 0.0) / 2) for r in roads]
-            reach = unary_union([line.buffer(math.floor(half * 10 + 1e-9) / 10 + 0.04) for line, half in lines])
-            found = (lines, reach)
         if len(_ROADS) >= 256:
             _ROADS.clear()
-        kept = _ROADS[key] = (roads, found)   # the roads kept alive: their ids are not reused
+        kept = _ROADS[key] = (roads, _Roads(roads) if roads else None)   # the roads kept alive: ids not reused
     return kept[1]
 
 

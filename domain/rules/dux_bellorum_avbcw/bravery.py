@@ -37,8 +37,13 @@ INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's '
 
 def bravery_rolls(ctx, unit: str, after: int, before: int) -> list[dict]:
     """The DB.BRAVERY rolls about `unit` between the last bravery test and this one ("after its
-    DieRolled (`DB.BRAVERY`, `2d6`)")."""
-    return ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
+    DieRolled (`DB.BRAVERY`, `2d6`)"). Looked up once per board moment for the modules that
+    read the same test (its BRV and extremes here, the move it allows in suppression.py)."""
+    found = ctx.at_moment("avbcw-bravery-rolls", dict)
+    key = (unit, after, before)
+    if key not in found:
+        found[key] = ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
+    return found[key]
 
 
 def faces_of(ctx, roll: Optional[dict]) -> tuple[int, ...]:

@@ -10,7 +10,6 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import shapely
 from shapely.geometry import LineString, Point
-from shapely.ops import unary_union
 
 from domain.board.state import BoardState, UnitState
 from domain.rulebook import beside
@@ -139,12 +138,28 @@ def path_on(path: Sequence[Any], features: Sequence[Mapping[str, Any]]) -> Groun
     coords = [geo.xy(p) for p in path]
     if not features:
         return GroundShare(False, False, coords[0])
-    ground = unary_union([geo.feature_shape(f) for f in features])
+    ground = geo._union_of(list(features))   # the features' shapes, united once per table
     track = LineString(coords) if len(set(coords)) > 1 else Point(coords[0])
+    if _sure_ground(ground).covers(track):
+        return GroundShare(True, True, None)   # every sample within 0.04" of the ground: all on it
     samples = shapely.get_coordinates(shapely.segmentize(track, geo.SAMPLE_STEP))
     on = [geo.round_inches(d) == 0.0 for d in shapely.distance(shapely.points(samples), ground)]
     off = next((tuple(map(float, p)) for p, is_on in zip(samples, on) if not is_on), None)
     return GroundShare(all(on), any(on), off)
+
+
+def _sure_ground(ground):
+    """Where every point rounds to 0.0" from the ground: within 0.04" of it (below the 0.05" that
+    rounds up; a buffer's polygon lies inside the round reach it draws). Once per ground."""
+    kept = _SURE.get(id(ground))
+    if kept is None or kept[0] is not ground:
+        if len(_SURE) >= 256:
+            _SURE.clear()
+        kept = _SURE[id(ground)] = (ground, ground.buffer(0.04))   # the ground kept: its id is not reused
+    return kept[1]
+
+
+_SURE: dict[int, tuple] = {}
 
 
 def centre_line(path: Sequence[Any]):

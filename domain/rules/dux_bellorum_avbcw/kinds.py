@@ -5,6 +5,7 @@ each side's role ("Aggressor's Vehicles ... Repeller's Teams")."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Optional
 
 from domain.board.state import UnitState
@@ -102,5 +103,11 @@ def motivating(kind: str, entry: Optional[ListedUnit]) -> bool:
 
 def stat(entry: Optional[ListedUnit], name: str) -> Optional[int]:
     """A statistic's first whole number as the army list prints it ("8", "4(1)"), or None."""
-    found = re.match(r"^\s*(\d+)", (entry.stats.get(name) if entry is not None else None) or "")
+    return _first_number((entry.stats.get(name) if entry is not None else None) or "")
+
+
+@lru_cache(maxsize=1024)
+def _first_number(printed: str) -> Optional[int]:
+    """Read once per printed form: every bravery test and move reads its unit's statistics."""
+    found = re.match(r"^\s*(\d+)", printed)
     return int(found[1]) if found else None

@@ -155,13 +155,15 @@ class AVBCWLeadership(ListedModule):
         other = next((s for s in self.roles if s != side), None)
         if self.last_side is None:
             first = next((s for s, role in self.roles.items() if role == "repeller"), None)
-            good = side == first or first is None or self._left(first) == 0
-            return TURN.judge(seq, good, f"{side} places first", f"{side} places LPs first: \"Alternately place LPs "
-                              f"(Repeller goes first)\", and the Repeller ({first}) has LPs to place",
-                              expected=first, recorded=side)
-        good = side != self.last_side or other is None or self._left(other) == 0
-        return TURN.judge(seq, good, f"{side} places in turn", f"{side} places again while {other} has LPs left: "
-                          "\"Alternately place LPs\"", expected=other, recorded=side)
+            # (each judgement words only its own verdict: an LP placement is among the most common lines)
+            if side == first or first is None or self._left(first) == 0:
+                return TURN.ok(seq, f"{side} places first", expected=first, recorded=side)
+            return TURN.violation(seq, f"{side} places LPs first: \"Alternately place LPs (Repeller goes first)\", "
+                                  f"and the Repeller ({first}) has LPs to place", expected=first, recorded=side)
+        if side != self.last_side or other is None or self._left(other) == 0:
+            return TURN.ok(seq, f"{side} places in turn", expected=other, recorded=side)
+        return TURN.violation(seq, f"{side} places again while {other} has LPs left: \"Alternately place LPs\"",
+                              expected=other, recorded=side)
 
     def _to(self, line, data, rule: Rule, reach: float, giver, to) -> list[RuleApplication]:
         seq, out = line["seq"], []
@@ -173,10 +175,13 @@ class AVBCWLeadership(ListedModule):
         if to.side != giver.side:
             return out + [rule.violation(seq, f"{data.to} is not a friendly unit of {data.from_}")]
         far = distance(self.ctx, unit_extent(giver), unit_extent(to))
-        out.append(rule.judge(seq, far <= reach, f"{data.to} is {far}\" from {data.from_}: within {reach:g}”",
-                              f"{data.to} is {far}\" from {data.from_}: LPs \"may be given to any friendly unit ... "
-                              f"within {reach:g}”\"", expected=reach, recorded=far,
-                              interpretation=self.ctx.interpretations.label("measure")))
+        label = self.ctx.interpretations.label("measure")
+        if far <= reach:
+            out.append(rule.ok(seq, f"{data.to} is {far}\" from {data.from_}: within {reach:g}”", expected=reach,
+                               recorded=far, interpretation=label))
+        else:
+            out.append(rule.violation(seq, f"{data.to} is {far}\" from {data.from_}: LPs \"may be given to any friendly "
+                                      f"unit ... within {reach:g}”\"", expected=reach, recorded=far, interpretation=label))
         if rule is not MOTIVATING:
             commanded = self._commands(data.from_, data.to)
             if commanded is False:
@@ -192,10 +197,13 @@ class AVBCWLeadership(ListedModule):
         if rule is TANKCMDR:
             return TANKCMDR.ambiguous(seq, f"{data.from_} is a Tank Commander: it may \"distribute Leadership Points\", "
                                       "yet the text gives it no number of them", recorded=total)
+        if total <= points:
+            return rule.ok(seq, f"{data.from_} places {total} of its {points} LPs this turn", expected=points,
+                           recorded=total)
         words = ("\"has 2 Leadership Points\"" if rule is MOTIVATING else
                  f"\"has 6 Leadership Points\", less 1 per unit under its command destroyed: {points}")
-        return rule.judge(seq, total <= points, f"{data.from_} places {total} of its {points} LPs this turn",
-                          f"{data.from_} places {total} LPs this turn: it {words}", expected=points, recorded=total)
+        return rule.violation(seq, f"{data.from_} places {total} LPs this turn: it {words}", expected=points,
+                              recorded=total)
 
     # ------------------------------------------------------------ used and returned
 

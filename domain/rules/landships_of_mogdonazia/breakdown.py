@@ -13,7 +13,7 @@ from typing import Any
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
 from domain.rules.landships_of_mogdonazia.common import (RULEBOOK, finer, last_roll, restarted_this_turn, this_turn,
                                                           vehicle_of)
-from domain.rules.landships_of_mogdonazia.criticals import destroyed_by, standing_status
+from domain.rules.landships_of_mogdonazia.criticals import broken_down, destroyed_by, standing_status
 from domain.rules.landships_of_mogdonazia.terrain import move_class_of, position_class, worst
 from domain.tabletop.geometry import path_length
 
@@ -59,8 +59,10 @@ class Breakdown(RuleModule):
         out = self._end_of_turn(line["seq"] - 1)
         self.turn = self.ctx.typed(line).turn
         self.pending, self.tested, self.moves = [], set(), {}
+        # standing_status's `broken-down` is broken_down's answer (the recorded status is read from the
+        # log there): asked of every unit at every turn, without the rest of its statuses
         self.broken_at_start = {u.unit for u in self.ctx.board.units.values()
-                                if "broken-down" in standing_status(self.ctx, u, line["seq"])}
+                                if broken_down(self.ctx, u.unit, line["seq"])}
         self.turn_seq = line["seq"]
         return out
 

@@ -113,6 +113,9 @@ class BreakdownHistory:
     feeds line by line (AuditContext.shared), so that asking costs what the vehicle's history
     holds, not the game's length. Made when first asked for, it takes the lines so far first."""
 
+    # the auditor hands it these alone (AuditContext.folds_for): the only lines it keeps
+    reads = frozenset({"UnitStatusChanged", "BreakdownTested", "RepairAttempted"})
+
     def __init__(self, ctx):
         self.ctx, self.by_unit, self.last = ctx, {}, 0
         for line in ctx.lines:
