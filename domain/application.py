@@ -242,14 +242,12 @@ class Ledger(Application):
     def import_lines(self, texts: Iterable[str], *, allow_unknown: bool = False) -> AppendResult:
         """Import one file: new games are created, a re-import changes nothing, a longer log of a
         stored game appends its new tail, and any other difference is a conflict."""
-        objs, numbers, bodies, reads = [], [], [], []
+        numbers, reads = [], []
         for number, text in enumerate(texts, start=1):
             if text and not text.isspace():  # what text.strip() keeps, without the copy
-                read = read_line(text, number)
-                objs.append(read.obj)
+                reads.append(read_line(text, number))
                 numbers.append(number)
-                bodies.append(read.body)
-                reads.append(read)
+        objs, bodies = [read.obj for read in reads], [read.body for read in reads]
         if not objs:
             raise LogError(1, "(file)", "the log holds no events")
         game = objs[0].get("game")

@@ -159,9 +159,12 @@ class PlainEnvelope(NamedTuple):
 
 _GAME_ID = re.compile(GAME_ID.pattern.strip("^$"))
 _EVENT_TYPE = re.compile(r"[A-Z][A-Za-z0-9]*")
-_HEX_DIGITS = "0123456789abcdef"  # a hash is 64 of these (Envelope.prev): nothing left when they are stripped
+# A hash is 64 of these (Envelope.prev): nothing is left of its ASCII bytes once they are deleted
+# (a third of the time of a regex match).
+_HEX_DIGITS = b"0123456789abcdef"
 _PHASE = re.compile(PHASE)
 _OPTIONAL_STR = (str, type(None))
+_new_tuple = tuple.__new__
 _ENVELOPE_KEYS = frozenset(ENVELOPE_FIELDS)
 
 
@@ -191,14 +194,16 @@ def plain_envelope(obj: dict[str, Any]) -> Optional[PlainEnvelope]:
             and type(game) is str and type(phase) is str and type(kind) is str
             and ((game, phase, kind) in _NAMES_SEEN or _names_valid(game, phase, kind)) and type(data) is dict
             and type(side) in _OPTIONAL_STR and type(by) in _OPTIONAL_STR and type(at) in _OPTIONAL_STR
-            and (prev is None or (type(prev) is str and len(prev) == 64 and not prev.strip(_HEX_DIGITS)))):
+            and (prev is None or (type(prev) is str and len(prev) == 64 and prev.isascii()
+                                  and not prev.encode("ascii").translate(None, _HEX_DIGITS)))):
         return None
     if not _ENVELOPE_KEYS.issuperset(obj):
         return None
     for key in data:
         if type(key) is not str:
             return None
-    return PlainEnvelope(v, game, seq, turn, phase, side, kind, data, by, at, prev)
+    # PlainEnvelope's fields in order, without the Python __new__ a NamedTuple adds (a line each)
+    return _new_tuple(PlainEnvelope, (v, game, seq, turn, phase, side, kind, data, by, at, prev))
 
 
 def schema_of(event_type: str, ruleset: Optional[RuleSet] = None) -> Optional[type[Data]]:

@@ -37,3 +37,26 @@ def test_the_hash_chain_checked_from_the_written_text_matches_the_canonical_hash
         assert read.body == canonical(out)
         cursor.advance(out, read.plain, read.digest)
     assert cursor.prev == line_hash(json.loads(texts[-1]))
+
+
+def test_a_prev_that_json_escapes_or_a_nested_lookalike_never_cuts_the_wrong_field():
+    # A `prev` holding `","y` would match a nested object's `"prev":"x","y"` written raw: such a
+    # prev, a backslash, a control character or a non-ASCII letter is cut the `json` way.
+    for prev in ('x","y', "a\\b", "a\nb", "\u00e9" * 64, 'x"'):
+        data = {**GAME_STARTED["data"], "nested": {"a": 0, "prev": "x", "y": 1}}
+        line = dict(GAME_STARTED, data=data, prev=prev)
+        read = read_line(canonical(line), 1)
+        assert read.body == _without_prev(line)
+        assert json.loads(read.body)["data"]["nested"] == {"a": 0, "prev": "x", "y": 1}
+
+
+def test_a_float_anywhere_takes_the_json_path_and_a_digit_before_a_point_in_a_string_does_not():
+    # orjson and `json` write floats differently (1e16 / 1e+16): a line with one is not plain.
+    for value in (1.5, 1e16, -2e-3, 5e-324, [0.25], {"k": 10.0}):
+        line = dict(GAME_STARTED, data={**GAME_STARTED["data"], "x": value})
+        read = read_line(canonical(line), 1)
+        assert not read.plain and read.body == _without_prev(line)
+    for text in ("v1.2", "1e5", "3E", "see 2.", "1917-04"):
+        line = dict(GAME_STARTED, data={**GAME_STARTED["data"], "x": text, "n": 12})
+        read = read_line(canonical(line), 1)
+        assert read.plain and read.body == _without_prev(line)
