@@ -22,8 +22,8 @@ FAILING = {"violation", "mismatch", "missing-roll"}
 MAPS = sorted(Path(__file__).resolve().parents[2].joinpath("fixtures", "maps").glob("*.json"))
 # Seeds whose six-turn games hold between them every situation an injection needs (an even
 # breakdown, a dropped fascine, an anti-tank rifle hit, an armoured car's fire, Sturmtruppen, small
-# arms hits and their morale checks), and close combats (27).
-SEEDS = (9, 25, 13, 27)
+# arms hits and their morale checks), and close combats.
+SEEDS = (1, 3, 17)
 TURNS = 6
 
 

@@ -96,19 +96,23 @@ def advance(rec: TrackedRecorder, side: str, classes: tuple[str, ...], steps: in
                        and (_row(n) - _row(path[-1])) * forward(side) >= 0
                        and _short_of(n, first_row, side, enemies)
                        and not closed_to(rec, unit, n)]
+            options = _closing(path[-1], sorted(options), enemies)
             if not options:
                 break
-            path.append(rec.rng.choice(_closing(sorted(options), enemies)))
+            path.append(rec.rng.choice(options))
         if len(path) > 1 and legal_path(rec, unit, path):
             rec.emit("UnitMoved", {"unit": unit.unit, "path": path}, side)
 
 
-def _closing(options: list[str], enemies: list[str]) -> list[str]:
-    """The options that bring the unit nearest the enemy (all of them when it has none left)."""
+def _closing(here: str, options: list[str], enemies: list[str]) -> list[str]:
+    """The options that bring the unit nearest the enemy, if any brings it nearer than it stands (a
+    unit that can come no closer stays where it is); all of them when the enemy has no unit left."""
     if not enemies:
         return options
     nearest = {n: min(distance(n, e) for e in enemies) for n in options}
-    best = min(nearest.values())
+    best = min(nearest.values(), default=None)
+    if best is None or best >= min(distance(here, e) for e in enemies):
+        return []
     return [n for n in options if nearest[n] == best]
 
 
