@@ -96,6 +96,9 @@ class MarkerClock:
     def __init__(self) -> None:
         self.lives: dict[int, Lifetime] = {}
         self._player: Optional[tuple[int, str]] = None    # (game turn, active side) in progress
+        # the watches not yet gone, in the order of their markers: a turn or a phase looks at
+        # these only, not at every marker the game ever placed (a watch once gone stays gone)
+        self._watching: list[Watch] = []
 
     def update(self, line: dict[str, Any]) -> bool:
         """Take one line; True when a lifetime began or a watch started or ended with it."""
@@ -105,6 +108,7 @@ class MarkerClock:
             life = lifetime_of(line)
             if life is not None:
                 self.lives[seq] = life
+                self._watching.extend(w for w in life.watches.values() if w.gone is None)
                 changed = True
         elif kind == "TurnStarted":
             self._player = None
@@ -136,8 +140,10 @@ class MarkerClock:
                 self._player = (line["turn"], active)
         return changed
 
-    def _open(self):
-        return [w for life in self.lives.values() for w in life.watches.values() if w.gone is None]
+    def _open(self) -> list[Watch]:
+        if self._watching:
+            self._watching = [w for w in self._watching if w.gone is None]
+        return self._watching
 
     def life(self, seq: int) -> Optional[Lifetime]:
         return self.lives.get(seq)

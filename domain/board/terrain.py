@@ -11,7 +11,7 @@ marker whose lifetime has passed is gone from the view even when the log never r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional
 
 from domain.board.hexes import LOCAL_MAX, Placement, format_loc, hexside, parse_loc
 from domain.board.lifetimes import MarkerClock
@@ -41,6 +41,10 @@ class Zone:
 # state.py folds only these into them); the rest of a view's inputs (impact zones, destroyed
 # walls, marker lifetimes) are watched by Extras.update itself.
 TERRAIN_EVENTS = frozenset({"GameStarted", "MapDefined", "MarkerPlaced", "MarkerRemoved", "RulingIssued"})
+# The event types Extras.update reads (its own, the marker clock's and TERRAIN_EVENTS): the auditor
+# hands it no other (a fold's `reads`), and it skips any other it is handed.
+EXTRAS_READS = TERRAIN_EVENTS | {"TurnStarted", "PhaseStarted", "UnitDeployed", "UnitStatusChanged", "BarrageDeclared",
+                                 "BarrageResolved", "UnitMoved"}
 
 
 class Counts(dict):
@@ -64,6 +68,7 @@ class Extras:
     # bumped whenever what a terrain view shows may have changed (see TERRAIN_EVENTS), so that a
     # view stays good while only units move, roll and fire
     version: int = 0
+    reads: ClassVar[frozenset[str]] = EXTRAS_READS
     # the hexside features of the last board asked, while its hexsides and the destroyed walls stand
     _hexside_cache: Optional[tuple[Any, int, int, dict[frozenset[str], set[str]]]] = None
 
@@ -86,11 +91,13 @@ class Extras:
 
     def update(self, line: dict[str, Any], board: Optional[BoardState] = None) -> None:
         """Take one line into account (call it in log order)."""
-        d, kind = line["data"], line["type"]
-        before = (len(self.zones), len(self.destroyed_walls))
+        kind = line["type"]
+        if kind not in EXTRAS_READS:
+            return   # nothing of the extras or the marker clock changes with it
+        zones, walls = len(self.zones), len(self.destroyed_walls)
         clock_changed = self.clock.update(line)
-        self._take(line, d, kind, board)
-        if clock_changed or kind in TERRAIN_EVENTS or before != (len(self.zones), len(self.destroyed_walls)):
+        self._take(line, line["data"], kind, board)
+        if clock_changed or kind in TERRAIN_EVENTS or zones != len(self.zones) or walls != len(self.destroyed_walls):
             self.version += 1
 
     def _take(self, line: dict[str, Any], d: dict[str, Any], kind: str, board: Optional[BoardState]) -> None:

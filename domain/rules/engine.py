@@ -161,14 +161,18 @@ class AuditContext:
         roll by every dotted head of its purpose ("IM", "IM.SPOT" for "IM.SPOT.ROLL")."""
         self.lines.append(line)
         self.line = line
-        keys = [line["type"]]
-        if line["type"] == "DieRolled":
+        kind, seq, index = line["type"], line["seq"], self._index
+        found = index.get(kind)
+        if found is None:
+            found = index[kind] = ([], [])
+        found[0].append(seq)
+        found[1].append(line)
+        if kind == "DieRolled":
             purpose = line["data"].get("purpose") or ""
-            keys += [("roll", purpose[:i]) for i, c in enumerate(purpose) if c == "."] + [("roll", "")]
-        for key in keys:
-            seqs, lines = self._index.setdefault(key, ([], []))
-            seqs.append(line["seq"])
-            lines.append(line)
+            for key in [("roll", purpose[:i]) for i, c in enumerate(purpose) if c == "."] + [("roll", "")]:
+                seqs, lines = index.setdefault(key, ([], []))
+                seqs.append(seq)
+                lines.append(line)
 
     def _between(self, key: Any, after: int, before: Optional[int]) -> list[dict[str, Any]]:
         seqs, lines = self._index.get(key, ((), ()))
@@ -376,8 +380,10 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
     dispatch = Dispatch(modules)
     applications: list[RuleApplication] = []
     ruleset = None
+    owing = dispatch.owing
     for line in lines:
-        if line["type"] == "GameStarted" and not modules:
+        kind = line["type"]
+        if kind == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
             ctx.rules = find(ruleset)
             # Importing the rule modules declares their interpretations: before reading options.
@@ -386,16 +392,18 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
             dispatch = Dispatch(modules)
+            owing = dispatch.owing
             applications.extend(_rejected_options(line, interpretations))
         ctx.record(line)
-        kind = line["type"]
         before, after = dispatch.plan(kind, line["phase"] if kind == "PhaseStarted" else None)
-        _judge_all(applications, before, line, dispatch.owing)
+        if before:
+            _judge_all(applications, before, line, owing)
         apply(board, line)
-        for update in ctx.folds_for(line["type"]):
+        for update in ctx.folds_for(kind):
             update(line, board)
         ctx.moment += 1
-        _judge_all(applications, after, line, dispatch.owing)
+        if after:
+            _judge_all(applications, after, line, owing)
         if on_progress:
             on_progress(line["seq"])
     for module in modules:

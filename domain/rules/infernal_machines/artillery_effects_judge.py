@@ -74,6 +74,17 @@ class ArtilleryEffects(RuleModule):
         out.extend(super().before(line) or ())
         return out
 
+    def steps_for(self, kind: str):
+        """A window's boundary, or an event it has a handler for, goes through `before`; any other
+        event is only kept in the open window (most lines: no call of the generic dispatch for them)."""
+        on, after = self.own_handlers(kind)
+        return (self.before if on is not None or kind in BOUNDARIES else self._kept, after)
+
+    def _kept(self, line):
+        if self.window is not None:
+            self.window.events.append(line)
+        return ()
+
     def finish(self):
         return (self._close() if self.window is not None else []) + self._unremoved()
 
