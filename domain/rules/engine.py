@@ -11,6 +11,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from domain.board.state import BoardState, apply
@@ -67,34 +68,38 @@ class Rule:
     section: str
     book: str = "Infernal Machines"
 
-    @property
+    @cached_property
     def citation(self) -> str:
+        # worded once per rule (its fields are never changed): an audit makes thousands of applications
         return f"{self.book}, {self.section}"
 
+    # Each verdict builds its application directly (no call through `apply`): the commonest lines
+    # of an audit make several applications each.
     def apply(self, seq: int, verdict: Verdict, message: str, **kw: Any) -> RuleApplication:
         return RuleApplication(seq, self.id, verdict, message, self.citation, **kw)
 
     def ok(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.OK, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.OK, message, self.citation, **kw)
 
     def violation(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.VIOLATION, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.VIOLATION, message, self.citation, **kw)
 
     def mismatch(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.MISMATCH, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.MISMATCH, message, self.citation, **kw)
 
     def missing_roll(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.MISSING_ROLL, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.MISSING_ROLL, message, self.citation, **kw)
 
     def unverifiable(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.UNVERIFIABLE, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.UNVERIFIABLE, message, self.citation, **kw)
 
     def ambiguous(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.AMBIGUOUS, message, **kw)
+        return RuleApplication(seq, self.id, Verdict.AMBIGUOUS, message, self.citation, **kw)
 
     def judge(self, seq: int, good: bool, if_ok: str, if_not: str,
               verdict: Verdict = Verdict.VIOLATION, **kw: Any) -> RuleApplication:
-        return self.apply(seq, Verdict.OK if good else verdict, if_ok if good else if_not, **kw)
+        return RuleApplication(seq, self.id, Verdict.OK if good else verdict, if_ok if good else if_not,
+                               self.citation, **kw)
 
 
 @dataclass
