@@ -19,7 +19,6 @@ touched, met or entered when the extent's distance to it rounds to 0.0.
 """
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -272,10 +271,22 @@ def _as_extent(thing: Any) -> Extent:
     return Extent(Point(point), 0.0, point)
 
 
+def _core_of(thing: Any) -> tuple[BaseGeometry, float]:
+    """The core and radius `_as_extent` gives, without the centre a distance does not read (a bare
+    geometry's centroid is not drawn for every feature a unit is measured against)."""
+    if type(thing) is Extent:
+        return thing.core, thing.radius
+    if isinstance(thing, BaseGeometry):
+        return thing, 0.0
+    if isinstance(thing, Extent):
+        return thing.core, thing.radius
+    return Point(xy(thing)), 0.0
+
+
 def _gap(a: Shape, b: Shape) -> float:
     """Unrounded closest-point distance (exact for round bases: centre distance less radii)."""
-    ea, eb = _as_extent(a), _as_extent(b)
-    return max(0.0, ea.core.distance(eb.core) - ea.radius - eb.radius)
+    (core_a, radius_a), (core_b, radius_b) = _core_of(a), _core_of(b)
+    return max(0.0, core_a.distance(core_b) - radius_a - radius_b)
 
 
 # ---------------------------------------------------------------- measuring
@@ -791,8 +802,8 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     if _gap(here, goal) == 0.0:
         return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
     points = _target_points(here, goal)
-    # the closest lines first: the few judged first need not wait for the whole outline's order
-    ends = heapq.nsmallest(FIRST_LINES, points, key=lambda p: math.dist(here, p))
+    apart = [math.dist(here, p) for p in points]
+    ends = [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)]   # closest first (stable)
     ends_of_line = [end for end in (goal, shooter) if end is not None]
     at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
                and any(in_contact(end, feature_shape(f)) for end in ends_of_line)}
@@ -807,8 +818,7 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     # closest few is, it is the answer (a clear line farther out comes later in the order), and
     # the hundred others need not be judged.
     per_line, area, hills, verdicts = judged(FIRST_LINES)
-    if "clear" not in verdicts and len(points) > FIRST_LINES:
-        ends = sorted(points, key=lambda p: math.dist(here, p))
+    if "clear" not in verdicts and len(ends) > FIRST_LINES:
         per_line, area, hills, verdicts = judged(len(ends))
     best = min(range(len(verdicts)), key=lambda i: (RANK[verdicts[i]], i))   # the closest of the best
     status, found, line = verdicts[best], per_line[best], (here, ends[best])
