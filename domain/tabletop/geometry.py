@@ -512,9 +512,34 @@ def _swept_touches(unit: Any, path: Sequence[Any], features: list[Mapping]):
     touches: each feature's gap to them, all features at once (the cores built once per move)."""
     body, poses = _body(unit), _poses(unit, path)
     shapes = [feature_shape(f) for f in features]
-    start = _touching(shapely.distance(body.place(*poses[0]), shapes) - body.radius)
-    along = [_touching(shapely.distance(core, shapes) - body.radius) for core in _path_cores(body, poses)]
+    near = _in_reach(body, poses, shapes)
+    segments = len(poses) - 1
+    if not near:   # no feature within the move's reach: none touched, no hull built
+        return body, poses, shapes, [False] * len(shapes), [[False] * len(shapes) for _ in range(segments)]
+    chosen = [shapes[i] for i in near]
+    start, along = [False] * len(shapes), [[False] * len(shapes) for _ in range(segments)]
+    for i, touched in zip(near, _touching(shapely.distance(body.place(*poses[0]), chosen) - body.radius)):
+        start[i] = touched
+    for k, core in enumerate(_path_cores(body, poses)):
+        for i, touched in zip(near, _touching(shapely.distance(core, chosen) - body.radius)):
+            along[k][i] = touched
     return body, poses, shapes, start, along
+
+
+def _in_reach(body: _Body, poses: list, shapes: list[BaseGeometry]) -> list[int]:
+    """The indexes of the shapes the moving extent may touch. Every point of the body at a pose
+    lies within its reach (the half-diagonal of its base, or its farthest figure, plus the bases'
+    radius) of the pose's centre, and so every point of a segment's hull within that reach of the
+    centre's path: a shape farther from the path than the reach and a margin (0.1", twice the
+    0.05" that rounds to contact) is not touched, and is not measured against the hulls."""
+    if body.figures is None:
+        reach = math.hypot(body.w / 2, body.d / 2)
+    else:
+        reach = max((math.hypot(fx, fy) for fx, fy in body.figures), default=0.0)
+    reach += body.radius + 0.1
+    centres = [p[:2] for p in poses]
+    track = LineString(centres) if len(set(centres)) > 1 else Point(centres[0])
+    return [i for i, gap in enumerate(shapely.distance(track, shapes).tolist()) if not gap > reach]   # NaN: measured
 
 
 def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
