@@ -532,13 +532,27 @@ def _in_reach(body: _Body, poses: list, shapes: list[BaseGeometry]) -> list[int]
     radius) of the pose's centre, and so every point of a segment's hull within that reach of the
     centre's path: a shape farther from the path than the reach and a margin (0.1", twice the
     0.05" that rounds to contact) is not touched, and is not measured against the hulls."""
+    key = (body, tuple(poses), tuple(map(id, shapes)))
+    kept = _NEAR.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], shapes)):
+        return kept[1]
+    if len(_NEAR) >= _CORES_KEPT:
+        _NEAR.clear()
+    found = _NEAR[key] = (shapes, _near(body, poses, shapes))   # the shapes kept: their ids are not reused
+    return found[1]
+
+
+_NEAR: dict[tuple, tuple] = {}
+
+
+def _near(body: _Body, poses: list, shapes: list[BaseGeometry]) -> list[int]:
     if body.figures is None:
         reach = math.hypot(body.w / 2, body.d / 2)
     else:
         reach = max((math.hypot(fx, fy) for fx, fy in body.figures), default=0.0)
     reach += body.radius + 0.1
     centres = [p[:2] for p in poses]
-    track = LineString(centres) if len(set(centres)) > 1 else Point(centres[0])
+    track = shapely.linestrings(centres) if len(set(centres)) > 1 else shapely.points(centres[0])
     return [i for i, gap in enumerate(shapely.distance(track, shapes).tolist()) if not gap > reach]   # NaN: measured
 
 

@@ -101,8 +101,13 @@ def rating_of(printed: Optional[str]) -> Optional[Rating]:
 # ---------------------------------------------------------------- units on the table
 
 def on_table(unit: Optional[UnitState]) -> bool:
-    return (unit is not None and unit.position is not None and not unit.attrs.get("aboard")
-            and not any(status in GONE for status in unit.status))
+    # asked of every unit by most rules at most events: a plain loop, no generator
+    if unit is None or unit.position is None or unit.attrs.get("aboard"):
+        return False
+    for status in unit.status:
+        if status in GONE:
+            return False
+    return True
 
 
 def unit_extent(unit: UnitState) -> geo.Extent:
