@@ -335,14 +335,18 @@ class Ledger(Application):
     def _touch(self, batch: _Batch, game: str, line: dict[str, Any], now: datetime) -> None:
         """Change the unit and element aggregates that a game event moves, in the same batch."""
         kind, data, seq = line["type"], line["data"], line["seq"]
-        if kind == "UnitDeployed":
+        if kind == "UnitMoved":  # most of them
+            unit = data["unit"]
+            noted = batch.changes.get(unit)
+            if noted is None:  # the unit's first change in the batch
+                self._unit(batch, game, unit)  # a unit never deployed: AggregateNotFoundError
+                noted = batch.changes[unit] = []
+            noted.append({"seq": seq, "path": data["path"], "mode": data.get("mode") or "normal"})
+        elif kind == "UnitDeployed":
             # A hex counter has a class and a location; a tabletop unit a type (or class) and a position.
             unit_class = data.get("class") or data.get("type") or "unit"
             batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,
                                              data.get("location", data.get("position")), seq)
-        elif kind == "UnitMoved":
-            self._unit(batch, game, data["unit"])  # a unit never deployed: AggregateNotFoundError
-            self._note(batch, data["unit"], {"seq": seq, "path": data["path"], "mode": data.get("mode") or "normal"})
         elif kind == "UnitStatusChanged":
             if self._deployed_unit(batch, game, data["unit"]) is not None:
                 self._note(batch, data["unit"], {"seq": seq, "status": data["status"]})

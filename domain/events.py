@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from domain.plain import plain_check
 from domain.rulesets import RuleSet, UnknownRuleSet, known
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -243,11 +244,19 @@ _PLAIN_DATA = {"DieRolled": _plain_die_rolled, "TurnStarted": _plain_turn_starte
 
 def data_is_valid(event_type: str, data: dict, ruleset: Optional[RuleSet] = None) -> bool:
     """Whether the event type is known, its data checked by its schema (a ValidationError when
-    the data is not valid); what check_line asks, without the typed data it does not use."""
+    the data is not valid); what check_line asks, without the typed data it does not use. The
+    other types' plain checks are derived from their models (domain/plain.py): a rule system's
+    moves and statuses are most of a log's other lines."""
     plain = _PLAIN_DATA.get(event_type)
-    if plain is not None and plain(data):
+    if plain is not None:
+        return plain(data) or validate_data(event_type, data, ruleset) is not None
+    schema = schema_of(event_type, ruleset)
+    if schema is None:
+        return False
+    derived = plain_check(schema)
+    if derived is not None and derived(data):
         return True
-    return validate_data(event_type, data, ruleset) is not None
+    return schema.__pydantic_validator__.validate_python(data) is not None
 
 
 def validate_data(event_type: str, data: dict, ruleset: Optional[RuleSet] = None) -> Optional[Data]:

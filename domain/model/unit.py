@@ -156,10 +156,12 @@ class Unit(LedgerAggregate):
         of a single change. Refuses what move() and change_status() refuse."""
         last = self.last_seq
         for change in changes:
-            check_order(f"unit {self.unit!r}", change["seq"], last)
-            last = change["seq"]
+            seq = change["seq"]
+            if seq <= last:
+                check_order(f"unit {self.unit!r}", seq, last)  # raises
+            last = seq
             if "path" in change and not change["path"]:
-                raise EmptyPathError(self.unit, change["seq"])
+                raise EmptyPathError(self.unit, seq)
         if len(changes) > 1:
             self.trigger_event(self.Changed, changes=changes, timestamp=timestamp)
         elif changes:
