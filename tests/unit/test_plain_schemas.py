@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from pathlib import Path
 from typing import Annotated, Any, Literal, Optional
 
 import pytest
@@ -17,9 +16,8 @@ from domain.events import CORE_EVENTS, STRICT, Data
 from domain.log import LogCursor, LogError, check_line
 from domain.plain import plain_check
 from domain.rulesets import registered
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SPEC
 
-SPEC = Path("/work/shared/spec")
 LOGS = sorted((ROOT / "fixtures" / "games").glob("*.jsonl")) + sorted(SPEC.glob("examples*/*.jsonl")) \
     + sorted((ROOT / "tests" / "acceptance").glob("cases*/**/*.jsonl"))
 # Values a field may be given instead of its own: every JSON type, the edges of the plain types,
