@@ -18,7 +18,7 @@ from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
 from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
 from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT as SOFT_VEHICLES
-from domain.rules.engine import Rule, RuleApplication
+from domain.rules.engine import Rule, RuleApplication, closer
 from domain.tabletop import geometry as geo
 
 MODS = RULEBOOK.rule("AVBCW.SHOOT.MODS")
@@ -160,6 +160,7 @@ class AVBCWShotDice(ListedModule):
             return [MADMINUTE.ok(seq, f"{data.shooter} fires its mad minute: {data.dice} dice ({printed} +2)")]
         return [self._judge(seq, data, parts, plain, data.dice, f"{printed} {data.rating} {base}")]
 
+    @closer   # it flushes only what this module's own steps left pending
     def on_PhaseStarted(self, line):
         return self._mad_unspent()
 

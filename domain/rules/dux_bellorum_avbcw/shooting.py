@@ -17,7 +17,7 @@ from domain.rules.dux_bellorum_avbcw import army_tables, core_tables
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
     RULEBOOK, RULESET_ID, ArmyLists, Rating, friends_of, has_rule, is_vehicle, on_table, rating_of, unit_extent)
-from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict
+from domain.rules.engine import Rule, RuleApplication, RuleModule, Verdict, closer
 from domain.tabletop import geometry as geo
 from domain.tabletop.queries import ARC_HALF_WIDTH, EDGE_OFFSETS
 
@@ -253,6 +253,7 @@ class AVBCWShooting(RuleModule):
 
     # ------------------------------------------------------------ deadlines
 
+    @closer   # it flushes only what this module's own steps left pending
     def on_PhaseStarted(self, line):
         return self._unrecorded_lows()      # the shot's consequences belong to its phase
 

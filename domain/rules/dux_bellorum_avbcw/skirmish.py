@@ -12,7 +12,7 @@ from typing import Iterable
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import extent_after, intermixed, others
-from domain.rules.engine import RuleApplication, Verdict
+from domain.rules.engine import RuleApplication, Verdict, closer
 from domain.tabletop import geometry as geo
 
 SKIRMISH = RULEBOOK.rule("AVBCW.MOVE.SKIRMISH")
@@ -127,6 +127,7 @@ class AVBCWSkirmish(ListedModule):
         self.runs.clear()
         return out
 
+    @closer   # it flushes only what this module's own steps left pending
     def on_PhaseStarted(self, line):
         return self._unanswered()
 

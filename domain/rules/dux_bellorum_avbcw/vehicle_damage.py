@@ -12,7 +12,7 @@ from typing import Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import distance
-from domain.rules.engine import RuleApplication, Verdict
+from domain.rules.engine import RuleApplication, Verdict, closer
 
 TABLE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_TABLE")
 SOURCE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_SOURCE")
@@ -239,6 +239,7 @@ class AVBCWVehicleDamage(ListedModule):
             return [TABLE.violation(line["seq"], f"{data.vehicle}'s crew is shaken: \"Passengers cannot (dis)embark\"")]
         return []
 
+    @closer   # it flushes only what this module's own steps left pending
     def on_PhaseStarted(self, line):
         return [*self._ram_done(), *self._brew_done()]
 

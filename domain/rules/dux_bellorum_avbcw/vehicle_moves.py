@@ -18,7 +18,7 @@ from shapely.geometry import LineString, Point
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, rating_of, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import distance, extent_after
 from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT
-from domain.rules.engine import RuleApplication
+from domain.rules.engine import RuleApplication, closer
 from domain.tabletop import geometry as geo
 
 BOG = RULEBOOK.rule("AVBCW.VEH.TRACKED.BOG")
@@ -359,6 +359,7 @@ class AVBCWVehicleMoves(ListedModule):
         return [RUNOVER.violation(seq, f"{vehicle} stays within 3” of {unit_id}, which does not attack it: \"that enemy "
                                   "unit must attack the vehicle in melee if able to do so\"")]
 
+    @closer   # it flushes only what this module's own steps left pending
     def on_PhaseStarted(self, line):
         return [*self._bog_done(), *self._assault_dice()]
 
