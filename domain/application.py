@@ -10,7 +10,7 @@ import copy
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
@@ -23,7 +23,7 @@ from domain.model import Game, OffMapArtilleryElement, Unit
 from domain.model.base import OutOfOrderError
 from domain.model.ids import element_uuid, game_uuid, unit_uuid
 from domain.recorders import RECORDERS, line_of
-from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
+from domain.transcoder import OrjsonTranscoder, recorded_rows, stored_rows
 
 
 class ConflictError(Exception):
@@ -61,12 +61,17 @@ class GameSummary:
 @dataclass
 class _Batch:
     """Aggregates touched by one batch, stored together in one transaction: the game (version
-    `stored` before the batch) with its lines' Recorded states (Game.record_all), and the units
+    `stored` before the batch) with its lines to record (Game.record_lines), and the units
     and elements with their pending events (a unit's changes noted first, then recorded at once)."""
 
     game: Game
     stored: int
-    recorded: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # The lines the game recorded (Game.record_lines): the first one's version, the lines, their
+    # turns and the batch's timestamp (the states of their Recorded events: transcoder.recorded_rows).
+    first: int = 0
+    texts: Sequence[str] = ()
+    turns: Sequence[int] = ()
+    now: Optional[datetime] = None
     units: dict[str, Unit] = field(default_factory=dict)
     elements: dict[str, OffMapArtilleryElement] = field(default_factory=dict)
     # Each unit's changes in this batch, in seq order: recorded together (Unit.change_all).
@@ -302,7 +307,8 @@ class Ledger(Application):
             start = 1
         # One timestamp for the batch: its events are stored together, in one transaction.
         now = Game.Event.create_timestamp()
-        batch.recorded = batch.game.record_all(texts[start:], [line["turn"] for line in lines[start:]], now)
+        batch.texts, batch.turns, batch.now = texts[start:], [line["turn"] for line in lines[start:]], now
+        batch.first = batch.game.record_lines(batch.texts, batch.turns, now)
         for line in lines:
             if line["type"] in _TOUCHING:
                 self._touch(batch, game, line, now)
@@ -317,7 +323,9 @@ class Ledger(Application):
         log), so it makes no Recording per event."""
         game = batch.game
         rows = stored_rows(game.collect_events(), self.mapper)
-        rows += state_rows(game.id, Game.Recorded, batch.recorded, self.mapper)
+        if batch.texts:
+            rows += recorded_rows(game.id, Game.Recorded, batch.first, batch.texts, batch.turns, batch.now,
+                                  self.mapper)
         for aggregate in (*batch.units.values(), *batch.elements.values()):
             rows += stored_rows(aggregate.collect_events(), self.mapper)
         interval = self.snapshotting_intervals[Game]

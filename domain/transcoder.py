@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 from uuid import UUID
 
 import orjson
@@ -162,6 +162,33 @@ def state_rows(originator_id: UUID, event_class: type, states: Iterable[tuple[in
     encode, topic = _encoder(mapper, event_class), get_topic(event_class)
     assert getattr(event_class, "class_version", 1) == 1
     return [(originator_id, version, topic, encode(state)) for version, state in states]
+
+
+def recorded_rows(originator_id: UUID, event_class: type, first_version: int, lines: Sequence[str],
+                  turns: Sequence[int], timestamp: datetime, mapper: Mapper) -> list[Row]:
+    """state_rows of the states {"timestamp", "line", "turn"} of the Game's lines (Game.record_all),
+    without the states: each written as orjson writes that dict, the batch's timestamp tagged
+    once, the line and the turn written into it (a third of the time of a dump of each state)."""
+    if len(lines) != len(turns):
+        raise ValueError(f"{len(lines)} lines and {len(turns)} turns")
+    transcoder = mapper.transcoder
+    tag = transcoder._utc_tag(timestamp) if isinstance(transcoder, OrjsonTranscoder) and \
+        not mapper.compressor and not mapper.cipher and _holds_no_uuid(event_class) else None
+    if tag is not None and all(type(turn) is int and -_INT64 <= turn < _INT64 for turn in turns):
+        assert getattr(event_class, "class_version", 1) == 1
+        topic, head, dumps = get_topic(event_class), b'{"timestamp":' + orjson.dumps(tag) + b',"line":', orjson.dumps
+        try:
+            return [(originator_id, first_version + i, topic,
+                     b"".join((head, dumps(line), b',"turn":', b"%d}" % turn)))
+                    for i, (line, turn) in enumerate(zip(lines, turns))]
+        except orjson.JSONEncodeError:  # a line orjson does not write (the checks refuse one): encode() decides
+            pass
+    states = [(first_version + i, {"timestamp": timestamp, "line": line, "turn": turn})
+              for i, (line, turn) in enumerate(zip(lines, turns))]
+    return state_rows(originator_id, event_class, states, mapper)
+
+
+_INT64 = 2 ** 63  # orjson writes integers of 64 bits (unsigned up to 2**64); a turn beyond takes encode()
 
 
 # What the fields of an event whose state holds no UUID are annotated with: the log's strings,

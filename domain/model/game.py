@@ -46,14 +46,21 @@ class Game(LedgerAggregate):
         would hold, and the aggregate left as those events leave it. What `record` does line
         by line, without an event object per line (an import records thousands at once); the
         ledger stores the states as the events' own (domain/transcoder.py, state_rows)."""
+        first = self.record_lines(lines, turns, timestamp)
+        return [(first + i, {"timestamp": timestamp, "line": line, "turn": turn})
+                for i, (line, turn) in enumerate(zip(lines, turns, strict=True))]
+
+    def record_lines(self, lines: Sequence[str], turns: Sequence[int], timestamp: datetime) -> int:
+        """What record_all does to the aggregate, without the states (domain/transcoder.py,
+        recorded_rows, writes them): the version of the first line."""
+        if len(lines) != len(turns):
+            raise ValueError(f"{len(lines)} lines and {len(turns)} turns")
         first = self.version + 1
-        states = [(first + i, {"timestamp": timestamp, "line": line, "turn": turn})
-                  for i, (line, turn) in enumerate(zip(lines, turns, strict=True))]
-        if states:
+        if lines:
             self.last_turn = turns[-1]
-            self.version = states[-1][0]
+            self.version = first + len(lines) - 1
             self.modified_on = timestamp
-        return states
+        return first
 
     @property
     def last_seq(self) -> int:

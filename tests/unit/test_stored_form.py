@@ -9,7 +9,7 @@ import pytest
 from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, Mapper, UUIDAsHex
 
 from domain.model import Game, Unit
-from domain.transcoder import OrjsonTranscoder, state_rows, stored_rows
+from domain.transcoder import OrjsonTranscoder, recorded_rows, state_rows, stored_rows
 
 LINES = ['{"data":{"turn":1},"game":"g","phase":"start","seq":2,"side":null,"turn":1,"type":"TurnStarted","v":1}',
          '{"data":{"note":"a \\"quoted\\" \\\\ path \u2028 \U0001f5fa"},"game":"g","phase":"start","seq":3,'
@@ -49,6 +49,30 @@ def test_the_states_recorded_at_once_store_as_the_events_recorded_one_by_one():
     library = [mapper().to_stored_event(e) for e in one_by_one.collect_events()]
     rows = state_rows(at_once.id, Game.Recorded, states, mapper())
     assert rows == [(s.originator_id, s.originator_version, s.topic, s.state) for s in library]
+
+
+def test_the_lines_recorded_at_once_store_as_their_states_would_and_leave_the_game_alike():
+    one_by_one, at_once, states, now = recorded_both_ways()
+    lines_only = Game("g", '{"seq":1}', "infernal-machines", 0)
+    lines_only._created_on = at_once.created_on
+    first = lines_only.record_lines(LINES, TURNS, now)
+    assert {k: v for k, v in vars(lines_only).items() if k != "_pending_events"} == \
+        {k: v for k, v in vars(at_once).items() if k != "_pending_events"}
+    assert recorded_rows(at_once.id, Game.Recorded, first, LINES, TURNS, now, mapper()) == \
+        state_rows(at_once.id, Game.Recorded, states, mapper())
+
+
+@pytest.mark.parametrize("turns, timestamp", [
+    ([0, 2 ** 63 - 1, -(2 ** 63)], Game.Event.create_timestamp()),
+    ([1, 2 ** 63, 2], Game.Event.create_timestamp()),  # beyond 64 bits: encode() writes it
+    ([1, 1, 2], datetime(1917, 4, 9, 5, 30, tzinfo=timezone(timedelta(hours=1)))),  # not UTC
+])
+def test_recorded_rows_are_the_states_rows_for_any_turn_and_timestamp(turns, timestamp):
+    states = [(7 + i, {"timestamp": timestamp, "line": line, "turn": turn})
+              for i, (line, turn) in enumerate(zip(LINES, turns))]
+    game = Game("g", "{}", "x", 0)
+    assert recorded_rows(game.id, Game.Recorded, 7, LINES, turns, timestamp, mapper()) == \
+        state_rows(game.id, Game.Recorded, states, mapper())
 
 
 def test_stored_rows_are_the_mappers_stored_events():
