@@ -35,6 +35,7 @@ class AVBCWLeadership(ListedModule):
         super().__init__(ctx)
         self.roles: dict[str, str] = {}
         self.destroyed: set[str] = set()
+        self.deployed = 0      # UnitDeployed lines the board has taken
         self._turn()
 
     def _turn(self) -> None:
@@ -74,8 +75,10 @@ class AVBCWLeadership(ListedModule):
     def _version(self) -> tuple[int, int, int]:
         """What givers and leaders are worked out from: the units deployed (their types and sides),
         the army lists and the units destroyed; none changes at most events."""
-        deployed = len(self.ctx.of_type("UnitDeployed", before=self.ctx.board.seq + 1))   # those the board holds
-        return deployed, self.lists.version, len(self.destroyed)
+        return self.deployed, self.lists.version, len(self.destroyed)
+
+    def after_UnitDeployed(self, line):
+        self.deployed += 1   # once the board holds it: what `_version` counts
 
     def _gives(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         entry = self.lists.get(unit_id)
@@ -90,7 +93,15 @@ class AVBCWLeadership(ListedModule):
 
     def _commands(self, giver: str, unit_id: str) -> Optional[bool]:
         """Whether `unit_id` is "under its command": the `commander` its list entry names, else the
-        only Inspiring commander of its side; None where the log does not say."""
+        only Inspiring commander of its side; None where the log does not say. Once per pair and
+        state of the units deployed, their lists and losses (`_version`), as `_giver`."""
+        found = self.ctx.at_moment("avbcw-lp-commands", dict, self._version())
+        key = (giver, unit_id)
+        if key not in found:
+            found[key] = self._under(giver, unit_id)
+        return found[key]
+
+    def _under(self, giver: str, unit_id: str) -> Optional[bool]:
         entry, giver_unit = self.lists.get(unit_id), self.ctx.board.units.get(giver)
         unit = self.ctx.board.units.get(unit_id)
         if unit_id == giver:

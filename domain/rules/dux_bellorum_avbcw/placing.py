@@ -68,6 +68,22 @@ def others(board: BoardState, side: Optional[str], *, enemies: bool, but: Sequen
             and (u.side != side) == enemies}
 
 
+def every_other(board: BoardState, side: Optional[str], but: str) -> dict[str, UnitState]:
+    """`others` enemies, then `others` friends less `but`, in one pass over the units."""
+    enemies: dict[str, UnitState] = {}
+    friends: dict[str, UnitState] = {}
+    if side is None:
+        return enemies
+    for uid, u in board.units.items():
+        if u.side is None or not on_table(u):
+            continue
+        if u.side != side:
+            enemies[uid] = u
+        elif uid != but:
+            friends[uid] = u
+    return {**enemies, **friends}
+
+
 def distance(ctx, a: Any, b: Any) -> float:
     """Closest point to closest point, or centre to centre (the `measure` reading)."""
     return geo.measure(a, b, ctx.interpretations.reading("measure"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
-from domain.rules.dux_bellorum_avbcw.placing import extent_after, intermixed, others
+from domain.rules.dux_bellorum_avbcw.placing import every_other, extent_after, intermixed
 from domain.rules.engine import RuleApplication, Verdict, closer
 from domain.tabletop import geometry as geo
 
@@ -48,8 +48,7 @@ class AVBCWSkirmish(ListedModule):
         end = extent_after(unit, data.path, data.figures)
         swept = geo.swept(unit, data.path) if len(data.path) > 1 else end
         out: list[RuleApplication] = []
-        everyone = {**others(self.ctx.board, unit.side, enemies=True),
-                    **others(self.ctx.board, unit.side, enemies=False, but=(data.unit,))}
+        everyone = every_other(self.ctx.board, unit.side, data.unit)
         extents = {uid: unit_extent(other) for uid, other in everyone.items()}
         mixed = intermixed(end, extents)
         out.append(SKIRMISH.judge(seq, not mixed, f"{data.unit} ends its move clear of every other unit",
