@@ -154,11 +154,12 @@ class Breakdown(RuleModule):
                                        f"it breaks down on {BREAKS_ON[terrain]}+ (the d6 {test.face}: broke down "
                                        f"{expected})", expected=terrain, recorded=test.terrain, inputs=inputs,
                                        interpretation=reading)
-        return BREAKDOWN.judge(test.seq, test.broke_down == expected,
-                               f"{terrain}, d6 {test.face}: broke down {expected}",
-                               f"{terrain} breaks down on {BREAKS_ON[terrain]}+: the d6 {test.face} gives broke down "
-                               f"{expected}", verdict=Verdict.MISMATCH, expected=expected, recorded=test.broke_down,
-                               inputs=inputs, interpretation=reading)
+        if test.broke_down == expected:   # worded for its verdict alone: every vehicle tests every turn
+            return BREAKDOWN.ok(test.seq, f"{terrain}, d6 {test.face}: broke down {expected}", expected=expected,
+                                recorded=test.broke_down, inputs=inputs, interpretation=reading)
+        return BREAKDOWN.mismatch(test.seq, f"{terrain} breaks down on {BREAKS_ON[terrain]}+: the d6 {test.face} gives "
+                                  f"broke down {expected}", expected=expected, recorded=test.broke_down,
+                                  inputs=inputs, interpretation=reading)
 
 
 class Repair(RuleModule):
