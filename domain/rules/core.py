@@ -6,6 +6,7 @@ prefix is the ruleset's (`MOG.CORE.*`, `AVBCW.CORE.*`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from domain.events import given, schema_of
@@ -40,6 +41,17 @@ ACTORS = {"UnitMoved": "unit", "Spotted": "spotter", "SmallArmsFired": "firers"}
 # The fields that introduce a subject a later roll may be about, in any event (`id`: a tabletop
 # marker's, game-log-tabletop.md; a smoke marker's drift d6 is about it).
 SUBJECT_FIELDS = frozenset({"unit", "element", "barrage", "attack", "dispute", "id"})
+
+
+DICE_SECTION = "Global conventions: the die of each roll"
+
+
+@lru_cache(maxsize=256)
+def _die_of(die: str) -> tuple[int, int]:
+    """(count, faces) of a die's name ("2d6"), read once per name: a game rolls a few kinds of die
+    thousands of times."""
+    count, faces = (int(x or 1) for x in DIE_RE.match(die).groups())
+    return count, faces
 
 
 def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str]]:
@@ -126,12 +138,11 @@ class CoreChecks(RuleModule):
     # -- dice ------------------------------------------------------------------------------
     def on_DieRolled(self, line):
         d, seq = self.ctx.typed(line), line["seq"]
-        rule = self.rule("DICE", "Global conventions: the die of each roll")
-        count, faces = (int(x or 1) for x in DIE_RE.match(d.die).groups())
+        count, faces = _die_of(d.die)
         results = d.results or [d.result]
         out = []
         if len(results) != count or any(not 1 <= r <= faces for r in results) or sum(results) != d.result:
-            out.append(Rule(f"{self.prefix}.CORE.DICE.RANGE", rule.section, self.book).violation(
+            out.append(Rule(f"{self.prefix}.CORE.DICE.RANGE", DICE_SECTION, self.book).violation(
                 seq, f"a {d.die} cannot give {results if d.results else d.result}",
                 expected=f"{count} result(s) of 1-{faces} summing to result", recorded=d.results or d.result))
         named = named_die(getattr(self, "ruleset_name", ""), d.purpose, line["phase"])
