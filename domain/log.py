@@ -372,18 +372,31 @@ def check_valid(obj: dict[str, Any], line: int, cursor: LogCursor, *,
         raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
     if not typed and not allow_unknown:
         raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
-    if env.type == "GameStarted":
-        rules = ruleset(env.data["ruleset"])
-    _check_sequence(env, line, cursor)
+    kind, data = env.type, env.data
+    if kind == "GameStarted":
+        rules = ruleset(data["ruleset"])
+    # Each check called when it has something to look at (most lines need none of their calls):
+    # _check_sequence raises exactly when the line is not the game's next one, _check_side when
+    # a side it names is not the game's, _check_references when the line names a unit or an
+    # element (or makes one).
+    if cursor.game is None or env.game != cursor.game or kind == "GameStarted" or env.seq != cursor.next_seq:
+        _check_sequence(env, line, cursor)
     _check_turn_and_phase(env, line, cursor, rules)
-    _check_side(env, line, cursor)
-    _check_references(env, line, cursor, rules)
+    if kind == "GameStarted" or (env.side is not None and env.side not in cursor.sides) \
+            or "side" in data or "active" in data:
+        _check_side(env, line, cursor)
+    if rules is None or kind in rules.unit_refs or kind in rules.element_refs or kind in _MAKES_OR_REFERS:
+        _check_references(env, line, cursor, rules)
     if rules is not None and rules.check_line is not None and typed:
         problem = rules.check_line(env.type, env.data, cursor.state)
         if problem is not None:
             raise LogError(line, problem[0], problem[1])
     if env.prev is not None and env.prev != cursor.prev:
         raise LogError(line, "prev", f"hash chain broken: expected {cursor.prev}, found {env.prev}")
+
+
+# The types _check_references looks at whatever the rule system's references.
+_MAKES_OR_REFERS = frozenset(("UnitDeployed", "ArtilleryElementAssigned", "SmallArmsResolved", "DisputeRaised"))
 
 
 def _check_sequence(env: Envelope, line: int, cursor: LogCursor) -> None:
