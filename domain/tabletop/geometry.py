@@ -552,8 +552,30 @@ def _near(body: _Body, poses: list, shapes: list[BaseGeometry]) -> list[int]:
         reach = max((math.hypot(fx, fy) for fx, fy in body.figures), default=0.0)
     reach += body.radius + 0.1
     centres = [p[:2] for p in poses]
+    # first the boxes: a shape whose box lies beyond the path's box grown by the reach is farther
+    # than the reach (most features, most moves), without a distance measured
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    low_x, high_x, low_y, high_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+    boxed = [i for i, (x0, y0, x1, y1) in enumerate(map(_bounds, shapes))
+             if not (x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y)]   # NaN (an empty shape): kept
+    if not boxed:
+        return []
     track = shapely.linestrings(centres) if len(set(centres)) > 1 else shapely.points(centres[0])
-    return [i for i, gap in enumerate(shapely.distance(track, shapes).tolist()) if not gap > reach]   # NaN: measured
+    gaps = shapely.distance(track, [shapes[i] for i in boxed]).tolist()
+    return [i for i, gap in zip(boxed, gaps) if not gap > reach]   # NaN: measured
+
+
+def _bounds(shape: BaseGeometry) -> tuple[float, float, float, float]:
+    """A shape's box, once per shape (the object: a feature's shape is kept per table)."""
+    kept = _BOUNDS.get(id(shape))
+    if kept is None or kept[0] is not shape:
+        if len(_BOUNDS) >= _SHAPES_KEPT:
+            _BOUNDS.clear()
+        kept = _BOUNDS[id(shape)] = (shape, tuple(shape.bounds))   # the shape kept: its id is not reused
+    return kept[1]
+
+
+_BOUNDS: dict[int, tuple] = {}
 
 
 def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
