@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
-from domain.tabletop.geometry import extent, extent_key, on_road, touches_any, touching
+from domain.tabletop.geometry import extent, extent_key, on_road, touches_any, touching, xy
 
 # game-log-tabletop.md, TableDefined, the Mogdonazia column: woodland, dense woodland and rough
 # are `rough`; the other kinds are not ("not rough (seed silent)"), unless the flag says so.
@@ -29,6 +29,26 @@ def position_class(unit: Any, table: Optional[Mapping[str, Any]]) -> str:
     did not move"). Kept by the table's features (the list) and what the unit's extent is made
     of: a vehicle standing still is measured once, not at every turn's breakdown roll."""
     features = (table or {}).get("features", [])
+    # a board unit that has not moved keeps its position and footprint objects (the board gives
+    # it new ones when it moves): found by them before its key is rebuilt
+    position, size, figures = unit.position, unit.footprint, unit.figures
+    quick = (id(features), id(position), id(size), id(figures), unit.facing, getattr(unit, "figure_base", None))
+    at = xy(position)
+    seen = _STANDING.get(quick)
+    if (seen is not None and seen[0] is features and seen[1] is position and seen[2] is size and seen[3] is figures
+            and seen[4] == at):
+        return seen[5]
+    found = _keyed_position_class(unit, table, features)
+    if len(_STANDING) >= 1024:
+        _STANDING.clear()
+    _STANDING[quick] = (features, position, size, figures, at, found)   # the objects kept: their ids are not reused
+    return found
+
+
+_STANDING: dict[tuple, tuple] = {}
+
+
+def _keyed_position_class(unit: Any, table: Optional[Mapping[str, Any]], features: list) -> str:
     key = (id(features), extent_key(unit))
     kept = _POSITIONS.get(key)
     if kept is None or kept[0] is not features:
