@@ -283,3 +283,24 @@ def test_mortar_and_tadpole_scatter_pure():
     # IM.SW.MORTAR.SCATTER: 5-6 into an adjacent hex; the Tadpole always scatters one hex
     assert mortar_scatter(4) == (False, 0) and mortar_scatter(5) == (True, 1)
     assert tadpole_scatter() == (True, 1)
+
+
+def test_a_morale_check_in_a_hurricanes_primary_zone_is_ambiguous_ap12():
+    # AP-12: the "Hurricane" barrage's second EXAMPLE pins a unit in the primary zone "after it has
+    # undergone a morale check", yet a destruction mission with HE makes no morale check there (H ->
+    # eliminated, miss -> pinned): a log following the example is ambiguous, never a mismatch or ok
+    for result in ("H", "miss"):
+        log = hurricane()
+        log.unit("u", "german", "infantry-platoon", "1:1010")
+        log.resolve("b1", 5, 20, "10", [("1:1010", "primary", result)], element="o1")
+        log.roll("LS.MORALE", 3, "u", "german")
+        checked = log.add("MoraleChecked", {"units": ["u"], "morale": 4, "passed": True}, side="german")
+        log.status("u", "pinned", cause="b1")
+        found_ = found(log.audit(), "IM.ART.EFF.DEST.HE.INF", ("ok", "mismatch", "violation", "ambiguous"))
+        assert [(a.seq, a.verdict.value) for a in found_] == [(checked["seq"], "ambiguous")], result
+    # without the check, the procedure alone judges: H eliminates
+    log = hurricane()
+    log.unit("u", "german", "infantry-platoon", "1:1010")
+    log.resolve("b1", 5, 20, "10", [("1:1010", "primary", "H")], element="o1")
+    log.status("u", "pinned", cause="b1")
+    assert verdicts(log.audit(), "IM.ART.EFF.DEST.HE.INF") == {"mismatch"}

@@ -191,6 +191,23 @@ class ArtilleryEffects(RuleModule):
                 out_rolls.setdefault(subject if subject in lights else loc, r)
         return out_rolls
 
+    def _hurricane_example_check(self, w, unit, effect: Effect, row, related) -> Optional[RuleApplication]:
+        """The "Hurricane" barrage's second EXAMPLE has a unit in the primary zone pinned "after it has
+        undergone a morale check", which no mission's primary-zone procedure makes (rule-cases.md AP-12):
+        a log that records such a check is following the example, and the text does not say which of the
+        two is right. The unit's outcome is then reported ambiguous, not judged by either."""
+        if effect.morale_check or row.zone != "primary" or w.decl.event.barrage_type != "hurricane":
+            return None
+        checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in self.ctx.typed(e).units]
+        if not checked:
+            return None
+        rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
+        return rule.ambiguous(
+            checked[0]["seq"], f"{unit.unit} takes a morale check after a {row.result} in the primary zone of a "
+            f"hurricane barrage, as the \"Hurricane\" barrage's EXAMPLE has it (\"pins the unit after it has undergone "
+            f"a morale check\"); the {w.decl.event.mission} procedure makes no morale check there, and the text does "
+            f"not say which one governs", related=related)
+
     def _judge_unit(self, w, loc, unit, effect: Effect, row, recorded, mc_rolls) -> list[RuleApplication]:
         rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
         seq0 = w.resolved["seq"]
@@ -200,6 +217,9 @@ class ArtilleryEffects(RuleModule):
         # Gas: "If a subsequent 'hit' of any kind occurs on a gassed unit, the defender's printed
         # morale value is reduced by 1 if it is forced to take a later morale check. Gassed units
         # forced to retreat are eliminated instead."
+        example = self._hurricane_example_check(w, unit, effect, row, related)
+        if example is not None:
+            return [example]
         gas_on_map = any(m["marker"] == "gas" for m in self.ctx.board.markers)   # (spares the scan otherwise)
         gas_pin = gassed(self.ctx, unit.unit) if gas_on_map else None
         morale = (unit.morale or 0) - (1 if gas_pin is not None and is_hit(row.result) else 0)
@@ -536,7 +556,7 @@ class ArtilleryEffects(RuleModule):
 
 COVERAGE = {
     "IM.ART.EFF.CAV_MODS": ("implemented", "tests/unit/test_artillery_resolution.py::test_mounted_cavalry_modifier"),
-    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13; tests/unit/test_marker_lifetimes.py::test_a_pinned_marker_counts_towards_the_double_pin"),
+    "IM.ART.EFF.DEST.HE.INF": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_secondary_one_morale_check_ex_im_13; tests/unit/test_marker_lifetimes.py::test_a_pinned_marker_counts_towards_the_double_pin; tests/unit/test_artillery_resolution.py::test_a_morale_check_in_a_hurricanes_primary_zone_is_ambiguous_ap12"),
     "IM.ART.EFF.DEST.HE.CAV": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_cavalry_dismount_ec27"),
     "IM.ART.EFF.DEST.HE.SW": ("implemented", "tests/unit/test_artillery_effects.py::test_destruction_support_weapons_ec27"),
     "IM.ART.EFF.DEST.HE.VEH": ("implemented", "tests/unit/test_artillery_effects.py::test_vehicle_subrolls_ec24"),
