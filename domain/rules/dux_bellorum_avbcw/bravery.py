@@ -87,6 +87,7 @@ class AVBCWBravery(ListedModule):
         self.last_test = 0                           # seq of the last BraveryTested: rolls come after it
         self.sixes: dict[str, Extreme] = {}          # unit -> its double 6 not yet answered
         self.bogged: set[str] = set()
+        self._lacks: Optional[str] = None             # why the pack cannot settle a test (DB.BRAVERY absent)
 
     def on_UnitStatusChanged(self, line):
         data = self.ctx.typed(line)
@@ -113,8 +114,10 @@ class AVBCWBravery(ListedModule):
         """Whether the test is passed: the core Bravery test, read from the table pack's
         DB.BRAVERY (its dice, and how their total passes against the BRV used), else `unverifiable`."""
         if not self.ctx.tables.has("DB.BRAVERY"):
+            if self._lacks is None:   # the audit's pack does not change: its words once
+                self._lacks = self.ctx.tables.lacks("DB.BRAVERY")
             return DB_BRAVERY.unverifiable(seq, f"{data.unit} {'passes' if data.passed else 'fails'}: whether a "
-                                           f"test is passed is the core Bravery test: {self.ctx.tables.lacks('DB.BRAVERY')}",
+                                           f"test is passed is the core Bravery test: {self._lacks}",
                                            recorded=data.passed)
         table, faces = self.ctx.tables.get("DB.BRAVERY"), list(rolled.results or [rolled.result])
         if rolled.die != table["dice"]:

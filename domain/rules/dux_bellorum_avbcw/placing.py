@@ -32,14 +32,15 @@ def extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequenc
     its figures in the same formation) moved to the last point and turned to its last facing.
     Several rules ask it of the same move: the last few answers are kept, by the move's own path
     and figures (the objects) and the unit's extent before it."""
-    key = (id(path), id(figures), unit.unit, geo.extent_key(unit))
+    here = unit_extent(unit)   # the one object for what the unit's extent is made of
+    key = (id(path), id(figures), unit.unit, id(here))
     kept = _AFTER.get(key)
-    if kept is not None and kept[0] is path and kept[1] is figures:
-        return kept[2]
+    if kept is not None and kept[0] is path and kept[1] is figures and kept[2] is here:
+        return kept[3]
     found = _extent_after(unit, path, figures)
     if len(_AFTER) >= 64:
         _AFTER.clear()
-    _AFTER[key] = (path, figures, found)   # path and figures kept alive: their ids are not reused
+    _AFTER[key] = (path, figures, here, found)   # path, figures and extent kept alive: their ids are not reused
     return found
 
 
