@@ -296,8 +296,11 @@ def measure(a: Any, b: Any, how: str = "closest") -> float:
     `closest` (closest point to closest point, the default) or `centre` (position to position;
     a bare geometry's centroid). Points, geometries and extents are accepted."""
     if how == "closest":
-        if type(a) is Extent and type(b) is Extent:
-            return _extents_apart(a, b)
+        if type(b) is Extent:
+            if type(a) is Extent:
+                return _extents_apart(a, b)
+            if type(a) is tuple:
+                return _point_apart(a, b)
         return round_inches(_gap(a, b))
     if how == "centre":
         return round_inches(math.dist(_as_extent(a).centre, _as_extent(b).centre))
@@ -317,6 +320,21 @@ def _extents_apart(a: Extent, b: Extent) -> float:
 
 
 _APART: dict[tuple, tuple] = {}
+
+
+def _point_apart(a: tuple, b: Extent) -> float:
+    """`measure` of a point (a line of sight's origin) to an extent, kept by the point and the
+    extent (the object): a shot weighs the same origin against every enemy, shot after shot."""
+    key = (a, id(b))
+    kept = _POINT_APART.get(key)
+    if kept is None or kept[0] is not b:
+        if len(_POINT_APART) >= 4096:
+            _POINT_APART.clear()
+        kept = _POINT_APART[key] = (b, round_inches(_gap(a, b)))   # the extent kept: its id is not reused
+    return kept[1]
+
+
+_POINT_APART: dict[tuple, tuple] = {}
 
 
 def within(a: Any, b: Any, x: float, how: str = "closest") -> bool:
