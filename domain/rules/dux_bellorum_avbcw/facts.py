@@ -5,6 +5,7 @@ and its friends on the table, and where a path runs on ground good for wheels
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
@@ -61,8 +62,10 @@ def has_rule(entry: Optional[ListedUnit], rule_id: str) -> bool:
     return entry is not None and rule_id in entry.special
 
 
+@lru_cache(maxsize=1024)
 def inches_of(printed: Optional[str]) -> Optional[float]:
-    """The number a statistic opens with: MV "6", "24”", "12"."""
+    """The number a statistic opens with: MV "6", "24”", "12". Read once per printed form (every
+    move reads its unit's MV)."""
     found = re.match(r"^\s*(\d+(?:\.\d+)?)", printed or "")
     return float(found[1]) if found else None
 
