@@ -223,7 +223,8 @@ def _observed(d):
 def _barrage(d):
     target = d.get("target") or f"element {d.get('target_element')}"
     sustained = ", sustained" if d.get("sustained") else ""
-    return (f"Barrage {d['barrage']} declared on {target}: {d.get('barrage_type')} "
+    kind = d.get("barrage_type") or "untyped"   # an objective's destruction may name no barrage type
+    return (f"Barrage {d['barrage']} declared on {target}: {kind} "
             f"{str(d.get('ammunition', '')).upper()} {d.get('mission')} by {_join(d.get('elements', []))}"
             f"{sustained}")
 

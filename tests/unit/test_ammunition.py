@@ -100,3 +100,50 @@ def test_option_off_spend_is_a_violation():
     spend(log, "o1", 2)
     assert verdicts(log.audit(), "IM.ART.AMMOCON.ENABLE") == {"violation"}
     assert verdicts(game(points=20).audit(), "IM.ART.AMMOCON.ENABLE") == {"mismatch"}
+
+
+def untyped(natural, scattered, interpretations=()):
+    """EX-IM-18's destruction of an observed gun, its barrage type left out ("barrage type need not be
+    specified for this action"), then a scatter test of `natural`."""
+    log = game()
+    log.declare("b1", ["o1"], objective="gun", bat=None)
+    del log.lines[-1]["data"]["barrage_type"]
+    spend(log, "o1", 1)
+    log.scatter("b1", natural, scattered, new_target="1:1012" if scattered else None,
+                direction=1 if scattered else None)
+    if not scattered:
+        log.status("g-gun", "eliminated", cause="b1")
+    return log.audit(interpretations=list(interpretations))
+
+
+def test_an_untyped_barrages_scatter_is_ambiguous_only_where_the_types_disagree_ap09():
+    # AP-09: "barrage type need not be specified for this action", yet the Scatter test's threshold is
+    # the type's: drumfire scatters on 5-6 (one hex), hurricane on 4-6 (two hexes)
+    for scattered in (False, True):
+        assert verdicts(untyped(4, scattered), "IM.ART.SCATTER") == {"ambiguous"}
+    # a 1-3 keeps either type on target: judged, and the gun is destroyed automatically
+    report = untyped(2, False)
+    assert verdicts(report, "IM.ART.SCATTER") == {"ok"} and verdicts(report, "IM.ART.AMMOCON.AUTOKILL") == {"ok"}
+    assert not failing(report)
+    assert "mismatch" in verdicts(untyped(2, True), "IM.ART.SCATTER")
+    # a 5-6 scatters either type, but how far (one hex or two) is the type's again
+    six = untyped(6, True)
+    assert verdicts(six, "IM.ART.SCATTER.DRUMFIRE", exact=True) == {"ok"}
+    assert verdicts(six, "IM.ART.SCATTER.DRUMFIRE.DIRECTION") == {"ambiguous"}
+    # a game that names its reading is judged by it
+    reading = "im-ammocon-untyped-scatter="
+    assert verdicts(untyped(4, False, [reading + "drumfire"]), "IM.ART.SCATTER") == {"ok"}
+    assert "mismatch" in verdicts(untyped(4, True, [reading + "drumfire"]), "IM.ART.SCATTER")
+    assert "ok" in verdicts(untyped(4, True, [reading + "hurricane"]), "IM.ART.SCATTER.HURRICANE")
+
+
+def test_only_an_objectives_destruction_may_leave_its_barrage_type_out():
+    # game-log.md requires barrage_type; the extension lets only this action leave it out
+    import pytest
+    from pydantic import ValidationError
+    from domain.rules.infernal_machines.events import BarrageDeclared
+    base = {"barrage": "b1", "side": "british", "target": "1:1010", "elements": ["o1"], "ammunition": "he"}
+    assert BarrageDeclared(**base, mission="destruction", objective="wire").barrage_type is None
+    for other in ({"mission": "destruction"}, {"mission": "neutralisation", "objective": "wire"}):
+        with pytest.raises(ValidationError, match="barrage_type is required"):
+            BarrageDeclared(**base, **other)

@@ -238,5 +238,5 @@ COVERAGE = {
     "IM.ART.AMMOCON.COST": ("implemented", "tests/unit/test_ammunition.py::test_cost_table_and_cap"),
     "IM.ART.AMMOCON.EXEMPT": ("implemented", "tests/unit/test_ammunition.py::test_exempt_missions"),
     "IM.ART.AMMOCON.SEQUENCE": ("implemented", "tests/unit/test_ammunition.py::test_missing_spend_is_a_missing_step"),
-    "IM.ART.AMMOCON.AUTOKILL": ("implemented", "tests/unit/test_ammunition.py::test_gun_destroyed_ex_im_18"),
+    "IM.ART.AMMOCON.AUTOKILL": ("implemented", "tests/unit/test_ammunition.py::test_gun_destroyed_ex_im_18; tests/unit/test_ammunition.py::test_an_untyped_barrages_scatter_is_ambiguous_only_where_the_types_disagree_ap09"),
 }

@@ -156,7 +156,8 @@ def matrix_problems(mission: str, barrage_type: str, ammunition: str) -> list[tu
     """Every rule of section I that the combination breaks, with the reason."""
     out: list[tuple[Rule, str]] = []
     rule = MISSION_RULE.get(mission, R_MATRIX)
-    if mission not in CREEPING and barrage_type not in legal_barrage_types(mission):
+    chosen = barrage_type is not None   # None: the ammunition-consumption action that names no type (AP-09)
+    if mission not in CREEPING and chosen and barrage_type not in legal_barrage_types(mission):
         out.append((rule, f"a {mission} mission may not use a {barrage_type} barrage "
                           f"(allowed: {', '.join(sorted(legal_barrage_types(mission)))})"))
     if ammunition not in MISSION_AMMUNITION.get(mission, set()):
@@ -168,7 +169,7 @@ def matrix_problems(mission: str, barrage_type: str, ammunition: str) -> list[tu
             out.append((R_SMOKE_COMBO, "smoke needs a suppression or neutralisation mission"))
         if ammunition == "gas":
             out.append((R_GAS_PROC, "gas shells need a gas mission"))
-    if mission not in CREEPING and ammunition not in BARRAGE_AMMUNITION.get(barrage_type, set()):
+    if mission not in CREEPING and chosen and ammunition not in BARRAGE_AMMUNITION.get(barrage_type, set()):
         out.append((R_HURRICANE, f"a {barrage_type} barrage may fire only high explosive or shrapnel, "
                                  f"not {ammunition}"))
         if ammunition == "smoke":
@@ -388,6 +389,8 @@ class ArtilleryLegality(RuleModule):
                              interpretation=label)]
 
     def _btt(self, d, seq):
+        if d.barrage_type is None:
+            return []   # no barrage type chosen: an objective's destruction under the ammunition option
         allowed = self.ctx.board.barrage_types.get(d.side)
         if allowed is None:
             return [R_BTT.unverifiable(seq, f"no Barrage Type Table result is recorded for {d.side} "

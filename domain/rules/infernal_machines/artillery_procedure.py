@@ -197,7 +197,8 @@ class ArtilleryProcedure(RuleModule):
         if not b.target or b.creeping:
             return []
         other = [x for x in self.barrages.values() if x is not b and x.turn == b.turn and x.side == b.side
-                 and x.target == b.target and x.declared.barrage_type != b.declared.barrage_type]
+                 and x.target == b.target and x.declared.barrage_type != b.declared.barrage_type
+                 and None not in (x.declared.barrage_type, b.declared.barrage_type)]
         return [R_BAT_HEX.judge(line["seq"], not other, f"one barrage type against {b.target} this turn",
                                 f"{b.target} already has a {other[0].declared.barrage_type} barrage this turn "
                                 f"({other[0].id})" if other else "", related=[x.seq for x in other],

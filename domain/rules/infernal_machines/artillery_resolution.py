@@ -56,6 +56,14 @@ HURRICANE_ATTACKS = declare(Interpretation(
     "its own example (four elements, four attacks).",
     {"one": "one column-10 attack per element", "four": "four column-10 attacks per element"},
     default=None))
+UNTYPED_SCATTER = declare(Interpretation(
+    "im-ammocon-untyped-scatter", ("IM.ART.AMMOCON.AUTOKILL", "IM.ART.SCATTER.DRUMFIRE", "IM.ART.SCATTER.HURRICANE"),
+    "Ammunition consumption: a destruction mission against an objective need not name its barrage type "
+    "(the EXAMPLE), yet the scatter test's threshold is the barrage type's (drumfire 5-6, one hex; "
+    "hurricane 4-6, two hexes) (rule-cases.md AP-09).",
+    {"drumfire": "an untyped barrage scatters as a drumfire barrage (5-6, one hex)",
+     "hurricane": "an untyped barrage scatters as a hurricane barrage (4-6, two hexes)"},
+    default=None))
 HE_NO_MODIFIER = declare(Interpretation(
     "im-he-without-modifier", ("IM.ART.AMMO.HE", "IM.ART.FP.TERRAIN"),
     "HE: 'simply roll the die on the BCRT without modifier', against the terrain and other BCRT "
@@ -284,6 +292,8 @@ class ArtilleryResolution(RuleModule):
             out.append(rule.mismatch(seq, f"scatter modifiers {recorded_mods}: the text gives "
                                      f"{text_mods or 'none'} for a {decl.mission} barrage",
                                      expected=text_mods, recorded=recorded_mods, related=related))
+        if decl.barrage_type is None:
+            return out + self._untyped_scatter(decl, line, natural, direction, related)
         scattered, hexes = scatter_outcome(decl.barrage_type, decl.ammunition, decl.mission, natural)
         threshold = "4-6" if kind == "hurricane" else "5-6"
         out.append(rule.judge(seq, scattered == d.scattered,
@@ -296,6 +306,41 @@ class ArtilleryResolution(RuleModule):
         if decl.mission == "counter-battery" or not decl.target:
             return out
         return out + self._displacement(decl, line, scattered and d.scattered, hexes, direction, related)
+
+    def _untyped_scatter(self, decl, line, natural, direction, related) -> list[RuleApplication]:
+        """The scatter test of a barrage that names no type (AP-09): judged by the game's reading of
+        `im-ammocon-untyped-scatter`; without one, where drumfire and hurricane agree, and ambiguous
+        where they do not (a 4 scatters a hurricane barrage only, and a scatter moves a drumfire
+        barrage one hex, a hurricane barrage two)."""
+        d, seq = self.ctx.typed(line), line["seq"]
+        interp = self.ctx.interpretations
+        reading, label = interp.reading(UNTYPED_SCATTER.name), interp.label(UNTYPED_SCATTER.name)
+        outcomes = {kind: scatter_outcome(kind, decl.ammunition, decl.mission, natural)
+                    for kind in ((reading,) if reading else ("drumfire", "hurricane"))}
+        verdicts = {scattered for scattered, _ in outcomes.values()}
+        rule = R_SCATTER[reading or "drumfire"]
+        if len(verdicts) > 1:
+            return [rule.ambiguous(seq, f"natural {natural} on a barrage that names no type: a drumfire barrage "
+                                   f"(5-6) does not scatter, a hurricane barrage (4-6) does. "
+                                   f"{UNTYPED_SCATTER.describe()}", related=related, interpretation=label)]
+        scattered = verdicts.pop()
+        out = [rule.judge(seq, scattered == d.scattered,
+                          f"natural {natural} on a barrage that names no type: "
+                          f"{'scatters' if scattered else 'on target'} {'by ' + reading if reading else 'either way'}",
+                          f"natural {natural} {'scatters' if scattered else 'does not scatter'} "
+                          f"{'as ' + reading if reading else 'whichever the barrage type'}; the log says "
+                          f"{'scattered' if d.scattered else 'not scattered'}",
+                          verdict=Verdict.MISMATCH, expected=scattered, recorded=d.scattered, related=related,
+                          interpretation=label)]
+        if not decl.target:
+            return out
+        if not (scattered and d.scattered):
+            return out + self._displacement(decl, line, False, 0, direction, related)
+        if reading is None:
+            return out + [Rule(rule.id + ".DIRECTION", rule.section).ambiguous(
+                seq, f"the barrage scatters, but names no type: one hex (drumfire) or two (hurricane)? "
+                f"{UNTYPED_SCATTER.describe()}", related=related, interpretation=label)]
+        return out + self._displacement(decl, line, True, outcomes[reading][1], direction, related, kind=reading)
 
     def _scatter_count(self, decl, line, earlier):
         d, seq = self.ctx.typed(line), line["seq"]
@@ -329,9 +374,9 @@ class ArtilleryResolution(RuleModule):
             return self.ctx.interpretations.reading(GAS_SCATTER.name) == "per-element"
         return False
 
-    def _displacement(self, decl, line, scattered, hexes, direction, related):
+    def _displacement(self, decl, line, scattered, hexes, direction, related, kind: Optional[str] = None):
         seq = line["seq"]
-        kind = scatter_kind(decl.barrage_type, decl.mission)
+        kind = kind or scatter_kind(decl.barrage_type, decl.mission)
         rule = Rule(R_SCATTER[kind].id + ".DIRECTION", R_SCATTER[kind].section)
         target, new = decl.target, self.ctx.typed(line).new_target
         if not scattered:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, Field, WrapValidator, field_validator
+from pydantic import AfterValidator, BaseModel, Field, WrapValidator, field_validator, model_validator
 
 from domain.events import STRICT, Data
 from domain.locations import HexLocation, HexPath, MapHex, check_hexes
@@ -178,7 +178,9 @@ class BarrageDeclared(Data):
     target: Optional[HexLocation] = None
     elements: list[str] = Field(min_length=1)
     mission: str
-    barrage_type: Literal["drumfire", "hurricane"]
+    # Left out only by a destruction mission against an objective under the ammunition-consumption
+    # option ("barrage type need not be specified for this action": docs/game-log-extensions.md)
+    barrage_type: Optional[Literal["drumfire", "hurricane"]] = None
     ammunition: Literal["he", "shrapnel", "smoke", "gas"]
     observer: Optional[str] = None
     sustained: bool = False
@@ -191,6 +193,13 @@ class BarrageDeclared(Data):
         if v not in MISSIONS:
             raise ValueError(f"unknown mission {v!r}; one of {', '.join(MISSIONS)}")
         return v
+
+    @model_validator(mode="after")
+    def _barrage_type_given(self):
+        if self.barrage_type is None and not (self.mission == "destruction" and self.objective is not None):
+            raise ValueError("barrage_type is required (drumfire or hurricane); only a destruction mission "
+                             "against an `objective` may leave it out")
+        return self
 
 
 class ArtilleryPointsSpent(Data):
