@@ -109,6 +109,9 @@ def read_line(text: str, line: int) -> ReadLine:
     return ReadLine(obj, canonical(body), False, True, None)
 
 
+_PREV_MEMBER = b',"prev":"'
+
+
 def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
     """The canonical form of a plain line without `prev`, cut out of its form with it (one dump
     of the line serves both); None when the cut is in doubt (then the line is dumped again)."""
@@ -118,14 +121,19 @@ def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
     if type(prev) is not str or not prev.isascii() or '"' in prev or "\\" in prev or full.startswith(b'{"prev"'):
         return None
     # Keys sorted: a top-level `prev` after other keys is preceded by a comma; when the text
-    # holds it once, that one is the top-level field. Of ASCII, orjson escapes only quotes,
-    # backslashes (neither in it: it could not end the field early) and control characters
-    # (written escaped, so a `prev` holding one is not found and the line is dumped again);
-    # whether it is a hash is the envelope's check.
-    field = b',"prev":"' + prev.encode("ascii") + b'"'
-    if full.count(field) != 1:
+    # holds one member `,"prev":"` only, that one is the top-level field. Of ASCII, orjson escapes
+    # only quotes, backslashes (neither in it: it could not end the field early) and control
+    # characters (written escaped, so a `prev` holding one is not found as it is and the line is
+    # dumped again); whether it is a hash is the envelope's check. (A short key searched for, and
+    # the value compared where it is: a search for the whole field cost a third of reading a line.)
+    at = full.find(_PREV_MEMBER)
+    if at < 0 or full.find(_PREV_MEMBER, at + 1) >= 0:
         return None
-    return full.replace(field, b"", 1)
+    start = at + len(_PREV_MEMBER)
+    end = start + len(prev)
+    if not full.startswith(prev.encode("ascii"), start) or full[end:end + 1] != b'"':
+        return None
+    return full[:at] + full[end + 1:]
 
 
 def read_stored_line(text: str) -> dict[str, Any]:

@@ -60,3 +60,11 @@ def test_a_float_anywhere_takes_the_json_path_and_a_digit_before_a_point_in_a_st
         line = dict(GAME_STARTED, data={**GAME_STARTED["data"], "x": text, "n": 12})
         read = read_line(canonical(line), 1)
         assert read.plain and read.body == _without_prev(line)
+
+
+def test_a_nested_member_named_prev_keeps_its_value_and_the_envelopes_prev_is_cut():
+    for nested in ("x", ZERO_HASH[:-1] + "1", ZERO_HASH + "0"):
+        data = {**GAME_STARTED["data"], "notes": {"a": 0, "prev": nested}}
+        line = dict(GAME_STARTED, data=data, prev=ZERO_HASH)
+        read = read_line(canonical(line), 1)
+        assert read.body == _without_prev(line) and json.loads(read.body)["data"]["notes"]["prev"] == nested
