@@ -18,6 +18,7 @@ from domain.board.hexes import distance, line as hex_line, neighbours
 from domain.board.state import UnitState
 from domain.board.terrain import Board
 from domain.rules.engine import Rule, RuleApplication, RuleModule
+from domain.rules.infernal_machines.vehicles import calibre, gun_of
 from domain.rules.infernal_machines.artillery_effects import board_view
 from domain.rules.infernal_machines.artillery_resolution import is_hit
 from domain.rules.infernal_machines.movement_costs import RULEBOOK
@@ -31,6 +32,8 @@ SECTIONS = RULEBOOK.sections((
 ), "combat")
 ROOF = 3
 SPOT_OPTION = "16.23"
+
+RUBBLE_CALIBRE = 47   # mm: "vehicle guns of 47 mm or more" (Rubble markers)
 
 SCATTERED_RUBBLE = declare(Interpretation(
     "IM.TER.RUBBLE.SCATTERED", ("IM.TER.RUBBLE.L1_TRIGGER",),
@@ -306,9 +309,28 @@ class TerrainCombat(RuleModule):
                  if self.ctx.typed(l).target == d.location]
         if not fired:
             return []
+        guns = [l for l in fired if any(self._rubble_gun(f) for f in self.ctx.typed(l).firers)]
+        if guns:
+            # "two successive attacks ... by vehicle guns of 47 mm or more, or by direct-fire artillery
+            # guns": "successive" is undefined (successive turns, or attacks with none between?), and
+            # how many more reach Level 2 is not said (the catalogue's warnings): not decided here
+            level = "IM.TER.RUBBLE.L2" if d.marker == "rubble-2" else "IM.TER.RUBBLE.L1_TRIGGER"
+            return [rule(level).ambiguous(
+                seq, f"a {d.marker} marker in {d.location} after gun fire at it this turn: the text's gun route "
+                f"needs \"two successive attacks\" with hits, and does not say what \"successive\" means or how "
+                f"many more make Level 2", related=[l["seq"] for l in guns])]
         return [rule("IM.TER.RUBBLE.IMMUNE").violation(
             seq, f"only small arms fired at {d.location} this turn: anti-tank rifles, infantry small arms and machine "
             f"guns never reduce a building to rubble", related=[l["seq"] for l in fired])]
+
+    def _rubble_gun(self, firer: str) -> bool:
+        """A firer that may reduce a building to rubble by direct fire: a direct-fire artillery gun, or a
+        vehicle gun of 47 mm or more."""
+        unit = self.ctx.board.units.get(firer)
+        if unit is None:
+            return False
+        size = calibre(gun_of(unit))
+        return unit.unit_class == "artillery-gun" or (size is not None and size >= RUBBLE_CALIBRE)
 
     def _turn_start(self, line) -> int:
         return self.ctx.turn_began(line["seq"])
@@ -352,12 +374,16 @@ COVERAGE: dict[str, Any] = {
     "IM.TER.ROOF.AIR": ("implemented", T + "test_a_roof_unit_hit_from_the_air_adds_one_to_its_morale_check"),
     "IM.TER.ROOF.SPOT": ("needs a chart", T + "test_the_hill_spotting_bonus_from_above_only_with_landships_16_23"),
     "IM.TER.RUBBLE.L1_TRIGGER": ("ambiguous", T + "test_ec_43_a_barrage_hit_on_a_map_10_town_makes_rubble_then_level_2_eliminates; "
-                                 + T + "test_a_barrage_aimed_at_a_stone_town_that_scattered_is_a_named_reading",
+                                 + T + "test_a_barrage_aimed_at_a_stone_town_that_scattered_is_a_named_reading; "
+                                 + T + "test_rubble_after_gun_fire_is_ambiguous_not_a_small_arms_breach",
                                  "a barrage's hit on a map-10 (stone) town hex needs its rubble marker that turn; a "
-                                 "scattered barrage is IM.TER.RUBBLE.SCATTERED; the gun route's 'two successive "
-                                 "attacks' and air bombing are not judged"),
-    "IM.TER.RUBBLE.L2": ("ambiguous", T + "test_ec_43_a_barrage_hit_on_a_map_10_town_makes_rubble_then_level_2_eliminates",
-                         "a hit on Level 1 makes Level 2 and every unit in it is eliminated by the end of the turn"),
+                                 "scattered barrage is IM.TER.RUBBLE.SCATTERED; a marker after fire by a gun of 47 mm "
+                                 "or more or an artillery gun at the hex: ambiguous ('successive' is undefined); "
+                                 "air bombing is not judged"),
+    "IM.TER.RUBBLE.L2": ("ambiguous", T + "test_ec_43_a_barrage_hit_on_a_map_10_town_makes_rubble_then_level_2_eliminates; "
+                         + T + "test_rubble_after_gun_fire_is_ambiguous_not_a_small_arms_breach",
+                         "a hit on Level 1 makes Level 2 and every unit in it is eliminated by the end of the turn; "
+                         "a Level-2 marker after gun fire: ambiguous (how many more gun hits is not said)"),
     "IM.TER.RUBBLE.IMMUNE": ("implemented", T + "test_small_arms_never_make_rubble",
                              "a rubble marker after only small arms fire at the hex that turn"),
     "IM.TER.RUBBLE.L1_DEF": ("partial", T + "test_level_1_rubble_keeps_the_town_modifier",
