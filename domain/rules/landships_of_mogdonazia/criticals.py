@@ -161,7 +161,22 @@ def _lifted(ctx, unit: str, status: str, before: Optional[int]) -> bool:
 def destroyed_by(ctx, unit: str, before: Optional[int] = None) -> Optional[tuple[str, int]]:
     """(rule id, seq) of what destroyed the vehicle, whether or not its status was recorded: "6 Look out!
     Vehicle suddenly explodes" on the vehicle or airship chart, or a hit card read "Destroyed" ("Ace of
-    Hearts card- Destroyed")."""
+    Hearts card- Destroyed"). The first of each kind per unit is noted as the lines are read, once
+    each (every shot, move and turn asks it of a vehicle): the first before `before` is the first."""
+    seen = ctx.shared("mog-destroyed", _Destroyed)
+    try:
+        seen.read(ctx, before)
+    except Exception:   # noqa: BLE001 - a line its schema refuses: the scan decides, as it always did
+        return _scanned(ctx, unit, before)
+    for found in (seen.crit.get(unit), seen.card.get(unit)):
+        if found is not None and (before is None or found[1] < before):
+            return found
+    return None
+
+
+def _scanned(ctx, unit: str, before: Optional[int]) -> Optional[tuple[str, int]]:
+    """`destroyed_by` read from the lines themselves, in order: where a line cannot be typed it fails
+    there, or answers before reaching it, as it did before the lines were noted once each."""
     for line in ctx.of_type("CriticalHit", before=before):
         hit = ctx.typed(line)
         if hit.unit == unit and hit.chart in CHARTS and hit.result == 6:
@@ -171,6 +186,28 @@ def destroyed_by(ctx, unit: str, before: Optional[int] = None) -> Optional[tuple
         if card.target == unit and card.outcome == "destroyed":
             return "MOG.FIRE.CARD", line["seq"]
     return None
+
+
+class _Destroyed:
+    """Each unit's first chart 6 and first card read destroyed among the lines read so far (in log
+    order, each line once; a line that cannot be typed is read again, and fails again, next time)."""
+
+    def __init__(self) -> None:
+        self.crit: dict[str, tuple[str, int]] = {}
+        self.card: dict[str, tuple[str, int]] = {}
+        self.crit_to = self.card_to = 0   # the last seq read of each type
+
+    def read(self, ctx, before: Optional[int]) -> None:
+        for line in ctx.of_type("CriticalHit", after=self.crit_to, before=before):
+            hit = ctx.typed(line)
+            if hit.chart in CHARTS and hit.result == 6:
+                self.crit.setdefault(hit.unit, (CHARTS[hit.chart][1], line["seq"]))
+            self.crit_to = line["seq"]
+        for line in ctx.of_type("HitCardResolved", after=self.card_to, before=before):
+            card = ctx.typed(line)
+            if card.outcome == "destroyed":
+                self.card.setdefault(card.target, ("MOG.FIRE.CARD", line["seq"]))
+            self.card_to = line["seq"]
 
 
 class Criticals(RuleModule):
