@@ -7,6 +7,7 @@ repair names, the D3 crew a 5 kills, and a vehicle left without crew ("It will a
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any, Optional
 
 from domain.rules.engine import RuleApplication, RuleModule, Verdict
@@ -100,8 +101,10 @@ def broken_down(ctx, unit: str, before: Optional[int] = None) -> bool:
     """Whether the vehicle is broken down: the latest of a `broken-down` status or a BreakdownTested that
     broke down (A. 2), against a `restarted` status, a restart that restarted ("On a 4 to 6, the vehicle will
     move normally next turn") or, for a Clockwork, a repair ("requires an operator to repair it")."""
+    history = ctx.shared("mog-breakdown-history", partial(BreakdownHistory, ctx)).of(unit)
+    if not history:
+        return False    # most units, most turns: nothing ever broke them down
     clockwork = (vehicle_of(ctx, unit) or {}).get("kind") == "clockwork"
-    history = ctx.shared("mog-breakdown-history", lambda: BreakdownHistory(ctx)).of(unit)
     for seq, broken, kind in reversed(history):
         if (before is None or seq < before) and (kind != "RepairAttempted" or clockwork):
             return broken
