@@ -198,6 +198,27 @@ _PLACED_KEPT = 4096
 
 
 def _body(unit: Any) -> _Body:
+    """The unit's body; a board unit's found by its position, figures and footprint objects (as
+    `unit_extent`), since every rule that sweeps or places a move asks it again."""
+    if isinstance(unit, Mapping):
+        return _made_body(unit)
+    position, figures, size = getattr(unit, "position", None), getattr(unit, "figures", None), getattr(unit, "footprint", None)
+    quick = (id(position), id(figures), id(size), getattr(unit, "facing", 0), getattr(unit, "figure_base", None))
+    at = xy(position) if position is not None else None
+    kept = _BODIES.get(quick)
+    if kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size and kept[3] == at:
+        return kept[4]
+    found = _made_body(unit)
+    if len(_BODIES) >= _EXTENTS_KEPT:
+        _BODIES.clear()
+    _BODIES[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
+    return found
+
+
+_BODIES: dict[tuple, tuple] = {}
+
+
+def _made_body(unit: Any) -> _Body:
     size = _get(unit, "footprint") or {}
     w, d = float(_get(size, "w", 0.0)), float(_get(size, "d", 0.0))
     figures = _get(unit, "figures")
@@ -443,12 +464,25 @@ def vertex_turns(points: Sequence[Any]) -> list[float]:
     return [rotation(h, k) for h, k in zip(headings, headings[1:])]
 
 
-def _poses(unit: Any, path: Sequence[Any]) -> list[tuple[float, float, float]]:
-    facing, poses = float(_get(unit, "facing", 0)), []
+def _poses(unit: Any, path: Sequence[Any]) -> tuple[tuple[float, float, float], ...]:
+    """(x, y, facing) at each point of the path; kept by the path (the object: one move's, which
+    every rule judging the move sweeps) and the facing it starts from."""
+    start = float(_get(unit, "facing", 0))
+    key = (id(path), start)
+    kept = _POSES.get(key)
+    if kept is not None and kept[0] is path:
+        return kept[1]
+    facing, poses = start, []
     for point, f in zip(path, facings_of(path)):
         facing = facing if f is None else float(f)
         poses.append((*xy(point), facing))
-    return poses
+    if len(_POSES) >= 64:
+        _POSES.clear()
+    _POSES[key] = (path, tuple(poses))   # the path kept alive: its id is not reused
+    return _POSES[key][1]
+
+
+_POSES: dict[tuple, tuple] = {}
 
 
 def _pose_at(a: tuple[float, float, float], b: tuple[float, float, float], t: float):
