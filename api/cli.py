@@ -9,7 +9,8 @@ from typing import Annotated, Optional
 import typer
 
 from api.cli_app import (DbOption, FormatOption, app, created_store, echo_err, existing_store, fail, game_lines,
-                         open_ledger, optional_store, progress, read_text, store_exists, stored_game)
+                         installation_pack, open_ledger, optional_store, progress, read_text, store_exists,
+                         stored_game)
 from api.settings import get_settings
 from domain.application import ConflictError
 from domain.log import LogError, head_hash, read_lines, text_lines, verify_lines
@@ -229,6 +230,7 @@ def serve(db: DbOption = None,
     """Serve the HTTP API (/api) and the dashboard (/)."""
     from api.app import create_app
     from api.live import serve as serve_app
+    installation_pack()
     target = created_store(db)
     typer.echo(f"Umpire on http://{host}:{port}/  (API http://{host}:{port}/api/docs, store {target})")
     if public_read:

@@ -21,6 +21,8 @@ import typer
 from api.settings import get_settings, ledger_env
 from domain.application import Ledger, UnknownGame
 from domain.log import LogError, read_lines, text_lines
+from domain.rules.tables import TablePackError
+from projections.audit_trail import PACK_ENV, configured_pack
 
 app = typer.Typer(name="umpire", no_args_is_help=True, add_completion=False,
                   help="Umpire: replay and audit recorded wargames.")
@@ -53,6 +55,15 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_print_ver
 def fail(message: str, code: int = 2) -> NoReturn:
     echo_err(f"umpire: {message}")
     raise typer.Exit(code)
+
+
+def installation_pack() -> None:
+    """A server or a worker audits with UMPIRE_TABLES' pack: one that cannot be read stops it at once
+    (exit 2), not at its first audit."""
+    try:
+        configured_pack()
+    except TablePackError as err:
+        fail(f"{PACK_ENV}: {err}")
 
 
 def echo_err(message: str) -> None:

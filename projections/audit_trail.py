@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import threading
 import zlib
 from typing import Any, ClassVar, Iterable, Optional
@@ -33,7 +34,7 @@ from domain.application import Ledger
 from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
 from domain.transcoder import LONG_INTEGER
-from domain.rules.tables import TablePack, resolve
+from domain.rules.tables import TablePack, load_pack_file, resolve
 from projections.follow import FollowingProjection, games_of
 from projections.lease import worker_keeps
 from projections.store import ProjectionStore
@@ -43,9 +44,34 @@ LAYOUTS = "audit_buckets"  # umpire_kv space: the bucket counts (N) workers have
 AUDIT_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
+PACK_ENV = "UMPIRE_TABLES"   # the installation's own pack file: every audit of the installation reads it
+
+
+def configured_pack() -> Optional[TablePack]:
+    """The user's pack the environment names (UMPIRE_TABLES, a pack file), or None. It wins over a
+    game's named pack wherever Umpire audits a game, in the service and its workers as in `umpire
+    audit` (whose --tables wins over it), so that a referee's own charts give the same verdicts
+    everywhere. Read again when the file changes; a file that cannot be read raises TablePackError."""
+    path = os.environ.get(PACK_ENV)
+    if not path:
+        return None
+    try:
+        stat = os.stat(path)
+        return _pack_file(path, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return _pack_file(path, None, None)
+
+
+@functools.lru_cache(maxsize=4)
+def _pack_file(path: str, mtime: Optional[int], size: Optional[int]) -> TablePack:
+    return load_pack_file(path)
+
+
 def game_pack(lines: list[dict[str, Any]], loaded: Optional[TablePack] = None) -> TablePack:
+    """The pack a game is audited with: one loaded for this audit, else the installation's
+    (UMPIRE_TABLES), else the one the game names."""
     started = lines[0]["data"] if lines and lines[0]["type"] == "GameStarted" else {}
-    return resolve(started.get("tables"), loaded, started.get("ruleset"))
+    return resolve(started.get("tables"), loaded if loaded is not None else configured_pack(), started.get("ruleset"))
 
 
 def audit_lines(lines: list[dict[str, Any]], *, tables: Optional[TablePack] = None,
@@ -68,9 +94,16 @@ def encode_report(report: AuditReport) -> bytes:
 
 def decode_report(blob: bytes, tables: TablePack) -> AuditReport:
     """The report `encode_report` stored (its applications in seq order), with the game's pack."""
+    return report_of(stored_json(blob), tables)
+
+
+def stored_json(blob: bytes) -> dict[str, Any]:
     text = zlib.decompress(bytes(blob))
     # orjson reads an integer of 19 digits or more as a float: json keeps it exact
-    data = json.loads(text) if LONG_INTEGER.search(text) else orjson.loads(text)
+    return json.loads(text) if LONG_INTEGER.search(text) else orjson.loads(text)
+
+
+def report_of(data: dict[str, Any], tables: TablePack) -> AuditReport:
     applications = [RuleApplication(seq=a["seq"], rule=a["rule"], verdict=Verdict(a["verdict"]), message=a["message"],
                                     citation=a["citation"], expected=a.get("expected"), recorded=a.get("recorded"),
                                     related=list(a.get("related", [])), inputs=a.get("inputs") or {},
@@ -80,11 +113,13 @@ def decode_report(blob: bytes, tables: TablePack) -> AuditReport:
                        applications=applications, interpretations=data["interpretations"])
 
 
-def put_report(store: ProjectionStore, cur: Any, game: str, events: int, blob: bytes) -> None:
-    """Store a game's report unless one of a longer log is stored already."""
+def put_report(store: ProjectionStore, cur: Any, game: str, events: int, blob: bytes, *, replace: bool = False) -> None:
+    """Store a game's report unless one of a longer log is stored already (or `replace` it: one made
+    with another pack)."""
+    keep_longer = "" if replace else " WHERE umpire_audit_reports.events < excluded.events"
     cur.execute(store.q("INSERT INTO umpire_audit_reports (game, events, report) VALUES (?, ?, ?) "
-                        "ON CONFLICT (game) DO UPDATE SET events = excluded.events, report = excluded.report "
-                        "WHERE umpire_audit_reports.events < excluded.events"), (game, events, blob))
+                        "ON CONFLICT (game) DO UPDATE SET events = excluded.events, report = excluded.report"
+                        + keep_longer), (game, events, blob))
 
 
 def stored_events(store: ProjectionStore, game: str) -> int:
@@ -226,12 +261,16 @@ class AuditReports:
         if kept is not None:
             return kept, 0
         covered = stored_events(self.store, game)
+        other_pack = False
         if covered == last or (covered and audits_kept(self.store, game)):
-            return self._stored(game, covered), last - covered
+            stored = self._stored(game, covered)
+            if stored is not None:
+                return stored, last - covered
+            other_pack = covered <= last
         report = audit_lines(lines if lines is not None else self.ledger.lines(game, upto=last))
         if not audits_kept(self.store, game):
             with self.store.transaction() as cur:
-                put_report(self.store, cur, game, report.events, encode_report(report))
+                put_report(self.store, cur, game, report.events, encode_report(report), replace=other_pack)
         self._keep(game, report)
         return report, 0
 
@@ -244,13 +283,18 @@ class AuditReports:
         with self._lock:
             self._reports[game] = (report.events, report)
 
-    def _stored(self, game: str, events: int) -> AuditReport:
+    def _stored(self, game: str, events: int) -> Optional[AuditReport]:
+        """The stored report, unless it was made with another pack than the game's now (the
+        installation's pack changed): then None, and the game is audited again."""
         kept = self._kept(game, events)
         if kept is not None:
             return kept
         with self.store.transaction() as cur:
             cur.execute(self.store.q("SELECT report FROM umpire_audit_reports WHERE game = ?"), (game,))
             blob = cur.fetchone()[0]
-        report = decode_report(blob, game_pack(self.ledger.lines(game, upto=1)))
+        pack, data = game_pack(self.ledger.lines(game, upto=1)), stored_json(blob)
+        if data.get("table_pack") != pack.describe():
+            return None
+        report = report_of(data, pack)
         self._keep(game, report)
         return report

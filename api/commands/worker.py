@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from api.cli_app import DbOption, app, existing_store
+from api.cli_app import DbOption, app, existing_store, installation_pack
 from api.settings import get_settings, ledger_env
 from projections.audit_trail import parse_bucket
 from projections.worker import PROJECTIONS, Worker
@@ -38,6 +38,7 @@ def worker(db: DbOption = None,
         raise typer.BadParameter(str(exc), param_hint="--bucket") from None
     if len({n for _, n in buckets}) > 1:
         raise typer.BadParameter("the buckets of one worker split the audits one way (one N)", param_hint="--bucket")
+    installation_pack()
     target = existing_store(db)
     settings = get_settings(target)
     stop = threading.Event()
