@@ -630,6 +630,17 @@ def _bounds(shape: BaseGeometry) -> tuple[float, float, float, float]:
 _BOUNDS: dict[int, tuple] = {}
 
 
+def boxes_apart(a: BaseGeometry, b: BaseGeometry, margin: float) -> bool:
+    """Whether the two shapes' boxes lie more than `margin` apart along one axis: then every
+    point of one is more than `margin` from every point of the other, and nothing finer need be
+    measured (an empty shape's NaN box is never apart)."""
+    return _box_apart(_bounds(a), _bounds(b), margin)
+
+
+def _box_apart(a: tuple, b: tuple, margin: float) -> bool:
+    return b[0] - a[2] > margin or a[0] - b[2] > margin or b[1] - a[3] > margin or a[1] - b[3] > margin
+
+
 def _contacts(unit: Any, path: Sequence[Any], features: Iterable[Mapping],
               fresh_only: bool) -> list[Contact]:
     features = list(features)
@@ -869,18 +880,26 @@ def _union_of(features: list[Mapping]) -> BaseGeometry:
     return kept[1]
 
 
-def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds):
+def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds, box=None):
     """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
-    terrain and the hill it crosses, if any."""
+    terrain and the hill it crosses, if any. `box` (the lines' box, when given) passes over a
+    friend, obstacle or hill whose box lies beyond what could block any line (more than the
+    friend gap, or the 0.05" that rounds to contact, plus a margin): it blocks none of them, as
+    measuring it would find."""
     per_line = [[] for _ in lines]
     for unit_id, shape in friends.items():
         ext = _as_extent(shape)
+        if box is not None and _box_apart(box, _bounds(ext.core), ext.radius + friend_gap + 0.1):
+            continue
         gaps = shapely.distance(lines, ext.core) - ext.radius
         for i in _rounded_at_most(gaps, friend_gap):
             per_line[i].append(("friend", unit_id))
     for feature in features:
         if feature["kind"] in obstacle_kinds:
-            for i in _rounded_at_most(shapely.distance(lines, feature_shape(feature)), 0.0):
+            shape = feature_shape(feature)
+            if box is not None and _box_apart(box, _bounds(shape), 0.1):
+                continue
+            for i in _rounded_at_most(shapely.distance(lines, shape), 0.0):
                 per_line[i].append(("linear-obstacle", feature["id"]))
     areas = [f for f in features if is_area(f, area_kinds)]
     area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, _union_of(areas)))] \
@@ -889,7 +908,10 @@ def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, 
         if inches > area_limit:
             per_line[i].append(("area-terrain", None))
     hills = [(f["id"], feature_shape(f)) for f in features if f["kind"] == "hill"]
-    over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines]
+    if box is not None:   # a hill whose box is apart from the lines' is crossed by none
+        hills = [(hid, h) for hid, h in hills if not _box_apart(box, _bounds(h), 0.0)]
+    over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines] \
+        if hills else [None] * len(lines)
     return per_line, area, over_hill
 
 
@@ -917,14 +939,19 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     points = _target_points(here, goal)
     apart = [math.dist(here, p) for p in points]
     ends = [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)]   # closest first (stable)
-    ends_of_line = [end for end in (goal, shooter) if end is not None]
+    ends_of_line = [_as_extent(end) for end in (goal, shooter) if end is not None]
+    # an obstacle whose box is beyond the 0.05" that rounds to contact of an end's box (grown by
+    # its bases' radius) is in contact with neither end, as measuring it would find
     at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
-               and any(in_contact(end, feature_shape(f)) for end in ends_of_line)}
+               and any(not _box_apart(_bounds(end.core), _bounds(feature_shape(f)), end.radius + 0.1)
+                       and in_contact(end, feature_shape(f)) for end in ends_of_line)}
 
     def judged(count: int):
-        lines = shapely.linestrings([[here, end] for end in ends[:count]])
+        chosen = ends[:count]
+        xs, ys = [here[0], *(e[0] for e in chosen)], [here[1], *(e[1] for e in chosen)]
+        lines = shapely.linestrings([[here, end] for end in chosen])
         per_line, area, hills = _blockers(lines, features, friends or {}, friend_gap, area_limit,
-                                          obstacle_kinds, set(area_kinds))
+                                          obstacle_kinds, set(area_kinds), (min(xs), min(ys), max(xs), max(ys)))
         return per_line, area, hills, [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
 
     # The answer is the closest line of the best verdict. Most lines are clear: when one of the

@@ -36,6 +36,7 @@ class AVBCWLeadership(ListedModule):
         self.roles: dict[str, str] = {}
         self.destroyed: set[str] = set()
         self.deployed = 0      # UnitDeployed lines the board has taken
+        self._measure_label: Optional[str] = None
         self._turn()
 
     def _turn(self) -> None:
@@ -186,7 +187,9 @@ class AVBCWLeadership(ListedModule):
         if to.side != giver.side:
             return out + [rule.violation(seq, f"{data.to} is not a friendly unit of {data.from_}")]
         far = distance(self.ctx, unit_extent(giver), unit_extent(to))
-        label = self.ctx.interpretations.label("measure")
+        label = self._measure_label
+        if label is None:   # the readings are settled when the game starts: its words once per audit
+            label = self._measure_label = self.ctx.interpretations.label("measure")
         if far <= reach:
             out.append(rule.ok(seq, f"{data.to} is {far}\" from {data.from_}: within {reach:g}”", expected=reach,
                                recorded=far, interpretation=label))

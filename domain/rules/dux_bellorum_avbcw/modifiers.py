@@ -205,15 +205,23 @@ class AVBCWShotDice(ListedModule):
     def _target_parts(self, data, aim: Aim, target) -> list[Part]:
         """What the target has: one -1 for any of the first row, -2 for the second."""
         features = self.ctx.board.table["features"]
-        inner = aim.target_shape.shrunk(INSIDE_DEPTH)
+        target = aim.target_shape
+        inner = target.shrunk(INSIDE_DEPTH)
         line = self._line(aim)
         soft, hard = [], []
+        # a feature whose box is apart from the target's (its inner shape's, for "in"; its extent's
+        # grown by the bases' radius and the 0.05" that rounds to contact, for "behind") neither
+        # holds nor touches it, as measuring it would find
         in_terrain = [f["id"] for f in features if geo.is_area(f) and f["kind"] not in FORTIFIED
+                      and not geo.boxes_apart(inner, geo.feature_shape(f), 0.0)
                       and inner.intersects(geo.feature_shape(f))]
         fortified = [f["id"] for f in features if (f["kind"] in FORTIFIED or (geo.is_area(f) and f.get("cover") == "hard"))
+                     and not geo.boxes_apart(inner, geo.feature_shape(f), 0.0)
                      and inner.intersects(geo.feature_shape(f))]
         behind = {f["id"]: f.get("cover") or SOFT_OBSTACLES[f["kind"]] for f in features
-                  if f["kind"] in SOFT_OBSTACLES and geo.in_contact(aim.target_shape, geo.feature_shape(f))
+                  if f["kind"] in SOFT_OBSTACLES
+                  and not geo.boxes_apart(target.core, geo.feature_shape(f), target.radius + 0.1)
+                  and geo.in_contact(target, geo.feature_shape(f))
                   and line is not None and line.intersects(geo.feature_shape(f))}
         smoke = [m.get("id") for m in self.ctx.board.markers if m.get("marker") == "smoke" and line is not None
                  and line.distance(Point(geo.xy(m["position"]))) <= float(m.get("radius") or 0)]
