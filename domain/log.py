@@ -14,7 +14,8 @@ from typing import Any, Iterable, Iterator, NamedTuple, Optional
 import orjson
 from pydantic import ValidationError
 
-from domain.events import Envelope, data_is_valid, field_name, first_error, plain_envelope
+from domain.events import (ENVELOPE_FIELDS, Envelope, PlainEnvelope, data_is_valid, field_name, first_error,
+                           plain_envelope)
 from domain.rulesets import RuleSet, find, named_at, ruleset
 
 ZERO_HASH = "0" * 64
@@ -93,15 +94,22 @@ def read_line(text: str, line: int) -> ReadLine:
             full = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
         except orjson.JSONEncodeError:  # orjson reads 1024 levels but writes 254: `json` decides
             full = None
-        body = _without_prev(obj, full) if full is not None else None
-        if body is not None and (b"0." not in body.translate(_DIGITS_AND_POINTS)
-                                 or _FLOAT_TOKEN.search(body) is None):
-            digest = hashlib.sha256(full).hexdigest() if body is not full else None
-            # within_bounds(full), and the tuple made without ReadLine's own __new__ (both called
-            # for every line of an import)
-            bounded = len(full) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
-                and full.count(b"{") + full.count(b"[") <= LIMITS.max_depth
-            return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, bounded, digest))
+        if full is not None:
+            # The form without `prev` dumped again with `prev` taken out of the object for the
+            # while (a second dump costs less than cutting the field out of the first).
+            prev = obj.pop("prev", _NO_PREV)
+            if prev is _NO_PREV:
+                body = full
+            else:
+                body = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
+                obj["prev"] = prev
+            if b"0." not in body.translate(_DIGITS_AND_POINTS) or _FLOAT_TOKEN.search(body) is None:
+                digest = hashlib.sha256(full).hexdigest() if body is not full else None
+                # within_bounds(full), and the tuple made without ReadLine's own __new__ (both called
+                # for every line of an import)
+                bounded = len(full) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
+                    and full.count(b"{") + full.count(b"[") <= LIMITS.max_depth
+                return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, bounded, digest))
     obj = parse_json_line(text, line)
     check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow
     body = obj.copy()
@@ -109,31 +117,7 @@ def read_line(text: str, line: int) -> ReadLine:
     return ReadLine(obj, canonical(body), False, True, None)
 
 
-_PREV_MEMBER = b',"prev":"'
-
-
-def _without_prev(obj: dict[str, Any], full: bytes) -> Optional[bytes]:
-    """The canonical form of a plain line without `prev`, cut out of its form with it (one dump
-    of the line serves both); None when the cut is in doubt (then the line is dumped again)."""
-    prev = obj.get("prev")
-    if prev is None and "prev" not in obj:
-        return full
-    if type(prev) is not str or not prev.isascii() or '"' in prev or "\\" in prev or full.startswith(b'{"prev"'):
-        return None
-    # Keys sorted: a top-level `prev` after other keys is preceded by a comma; when the text
-    # holds one member `,"prev":"` only, that one is the top-level field. Of ASCII, orjson escapes
-    # only quotes, backslashes (neither in it: it could not end the field early) and control
-    # characters (written escaped, so a `prev` holding one is not found as it is and the line is
-    # dumped again); whether it is a hash is the envelope's check. (A short key searched for, and
-    # the value compared where it is: a search for the whole field cost a third of reading a line.)
-    at = full.find(_PREV_MEMBER)
-    if at < 0 or full.find(_PREV_MEMBER, at + 1) >= 0:
-        return None
-    start = at + len(_PREV_MEMBER)
-    end = start + len(prev)
-    if not full.startswith(prev.encode("ascii"), start) or full[end:end + 1] != b'"':
-        return None
-    return full[:at] + full[end + 1:]
+_NO_PREV = object()
 
 
 def read_stored_line(text: str) -> dict[str, Any]:
@@ -168,6 +152,8 @@ def chain(objs: Iterable[dict[str, Any]], prev: str = ZERO_HASH) -> Iterator[str
         yield text
 
 
+_CORE_DECLARES = {"UnitDeployed": ("unit",)}  # where units come into a game of no rule system
+
 # Observers that are not units on the board: "aircraft:<id>" and "balloon:<id>".
 OFF_BOARD_OBSERVER = ("aircraft:", "balloon:")
 
@@ -193,6 +179,10 @@ class LogCursor:
     _last_plain: bool = False
     _last_digest: Optional[str] = None  # the last line's hash as written, when it carried its prev
     _rules: Optional[RuleSet] = field(default=None, repr=False, compare=False)
+    # The phase check_valid last found to be a phase of that rule system (a line in the phase in
+    # force is not looked up in its phases again).
+    _phase_rules: Optional[RuleSet] = field(default=None, repr=False, compare=False)
+    _known_phase: Optional[str] = field(default=None, repr=False, compare=False)
 
     @property
     def prev(self) -> str:
@@ -229,16 +219,21 @@ class LogCursor:
             self.elements.add(data["element"])
         elif kind == "UnitDeployed":
             self.deployed.add(data["unit"])
-        rules = self.rules
-        declares = rules.declares if rules is not None else {"UnitDeployed": ("unit",)}
-        for path in declares.get(kind, ()):
-            if "[]." not in path and type(data.get(path)) is str:
-                self.units.add(data[path])  # an id plainly where the path names it (named_at's first case)
-            else:
-                self.units.update(ref for _, ref in named_at(data, path))
+        rules = self._rules  # self.rules, without the property's call
+        if rules is None or rules.id != self.ruleset:
+            rules = self.rules
+        declares = rules.declares if rules is not None else _CORE_DECLARES
+        paths = declares.get(kind)
+        if paths is not None:
+            for path in paths:
+                if "[]." not in path and type(data.get(path)) is str:
+                    self.units.add(data[path])  # an id plainly where the path names it (named_at's first case)
+                else:
+                    self.units.update(ref for _, ref in named_at(data, path))
         if rules is not None and rules.advance_line is not None:
             rules.advance_line(kind, data, self.state)
-        self._prev = self.prev
+        if self._last is not None:
+            self._prev = self.prev
         self._last = obj
         self._last_plain = plain
         self._last_digest = digest
@@ -368,39 +363,66 @@ def check_valid(obj: dict[str, Any], line: int, cursor: LogCursor, *,
     env = plain_envelope(obj)
     if env is None:
         try:
-            env = Envelope.model_validate(obj)
+            model = Envelope.model_validate(obj)
         except ValidationError as exc:
             raise LogError(line, *first_error(exc)) from None
+        env = PlainEnvelope(*(getattr(model, name) for name in ENVELOPE_FIELDS))
+    # The fields as locals (each named field of the tuple is a descriptor's call).
+    _, game, seq, turn, phase, side, kind, data, _, _, prev = env
     if cursor.game is None:
         _check_sequence(env, line, cursor)  # a first line that is not a GameStarted has no rule system
-    rules = cursor.rules
+    rules = cursor._rules  # cursor.rules, without the property's call (asked of every line)
+    if rules is None or rules.id != cursor.ruleset:
+        rules = cursor.rules
     try:
-        typed = data_is_valid(env.type, env.data, rules)
+        typed = data_is_valid(kind, data, rules)
     except ValidationError as exc:
-        raise LogError(line, *first_error(exc, f"data ({env.type})")) from None
+        raise LogError(line, *first_error(exc, f"data ({kind})")) from None
     if not typed and not allow_unknown:
-        raise LogError(line, "type", f"unknown event type {env.type!r} (import with --allow-unknown to keep it)")
-    kind, data = env.type, env.data
+        raise LogError(line, "type", f"unknown event type {kind!r} (import with --allow-unknown to keep it)")
     if kind == "GameStarted":
         rules = ruleset(data["ruleset"])
     # Each check called when it has something to look at (most lines need none of their calls):
-    # _check_sequence raises exactly when the line is not the game's next one, _check_side when
-    # a side it names is not the game's, _check_references when the line names a unit or an
-    # element (or makes one).
-    if cursor.game is None or env.game != cursor.game or kind == "GameStarted" or env.seq != cursor.next_seq:
+    # _check_sequence raises exactly when the line is not the game's next one; _check_turn_and_phase
+    # when the line starts a turn or a phase, is not in the turn and phase in force, or its phase
+    # is not the rule system's (the phase in force found known by this cursor is not looked for
+    # again); _check_side when a side it names is not the game's; _check_references when the line
+    # names a unit or an element (or makes one) that is not plainly a known unit.
+    if cursor.game is None or game != cursor.game or kind == "GameStarted" or seq != cursor.next_seq:
         _check_sequence(env, line, cursor)
-    _check_turn_and_phase(env, line, cursor, rules)
-    if kind == "GameStarted" or (env.side is not None and env.side not in cursor.sides) \
+    if kind in _STARTS or turn != cursor.turn or phase != cursor.phase \
+            or (rules is not None and (rules is not cursor._phase_rules or phase != cursor._known_phase)):
+        _check_turn_and_phase(env, line, cursor, rules)
+        if rules is not None:  # the line's phase is the rule system's (_check_turn_and_phase asked)
+            cursor._phase_rules, cursor._known_phase = rules, phase
+    if kind == "GameStarted" or (side is not None and side not in cursor.sides) \
             or "side" in data or "active" in data:
         _check_side(env, line, cursor)
-    if rules is None or kind in rules.unit_refs or kind in rules.element_refs or kind in _MAKES_OR_REFERS:
+    if rules is None or kind in _MAKES_OR_REFERS or kind in rules.element_refs:
         _check_references(env, line, cursor, rules)
+    else:
+        names = rules.unit_refs.get(kind)
+        if names is not None and not _plainly_known(names, data, cursor.units):
+            _check_references(env, line, cursor, rules)
     if rules is not None and rules.check_line is not None and typed:
-        problem = rules.check_line(env.type, env.data, cursor.state)
+        problem = rules.check_line(kind, data, cursor.state)
         if problem is not None:
             raise LogError(line, problem[0], problem[1])
-    if env.prev is not None and env.prev != cursor.prev:
-        raise LogError(line, "prev", f"hash chain broken: expected {cursor.prev}, found {env.prev}")
+    if prev is not None and prev != cursor.prev:
+        raise LogError(line, "prev", f"hash chain broken: expected {cursor.prev}, found {prev}")
+
+
+_STARTS = frozenset(("TurnStarted", "PhaseStarted"))
+
+
+def _plainly_known(names: tuple[str, ...], data: dict[str, Any], units: set[str]) -> bool:
+    """Whether each of a line's unit references is plainly a known unit's id where its path names
+    it (the first case of _check_references' loop, which then finds nothing to say)."""
+    for name in names:
+        ref = data.get(name)
+        if type(ref) is not str or ref not in units or "[]." in name:
+            return False
+    return True
 
 
 # The types _check_references looks at whatever the rule system's references.

@@ -1,5 +1,5 @@
-"""read_line's one dump of a line: the canonical form without `prev` (what is stored) and with
-it (what is hashed), and its hash, which the cursor takes for the line's."""
+"""read_line's dumps of a line: the canonical form without `prev` (what is stored) and with it
+(what is hashed), and its hash, which the cursor takes for the line's."""
 import json
 
 from domain.log import LogCursor, ZERO_HASH, canonical, chain, check_line, line_hash, read_line
@@ -18,7 +18,8 @@ def test_a_data_field_named_prev_holding_the_same_hash_stays_in_the_stored_line(
     read = read_line(canonical(line), 1)
     assert read.body == _without_prev(line)
     assert '"prev":"' + ZERO_HASH in read.body  # data.prev kept, the envelope's prev cut
-    assert not read.plain and read.digest is None  # the cut in doubt: the line took the `json` path
+    # the envelope's prev taken out of the object, not cut out of the text: the line stays plain
+    assert read.plain and read.digest == line_hash(line)
 
 
 def test_a_null_prev_is_not_stored():
@@ -40,14 +41,15 @@ def test_the_hash_chain_checked_from_the_written_text_matches_the_canonical_hash
 
 
 def test_a_prev_that_json_escapes_or_a_nested_lookalike_never_cuts_the_wrong_field():
-    # A `prev` holding `","y` would match a nested object's `"prev":"x","y"` written raw: such a
-    # prev, a backslash, a control character or a non-ASCII letter is cut the `json` way.
+    # A `prev` holding `","y` would match a nested object's `"prev":"x","y"` written raw; a
+    # backslash, a control character or a non-ASCII letter is written escaped or as UTF-8.
     for prev in ('x","y', "a\\b", "a\nb", "\u00e9" * 64, 'x"'):
         data = {**GAME_STARTED["data"], "nested": {"a": 0, "prev": "x", "y": 1}}
         line = dict(GAME_STARTED, data=data, prev=prev)
         read = read_line(canonical(line), 1)
         assert read.body == _without_prev(line)
         assert json.loads(read.body)["data"]["nested"] == {"a": 0, "prev": "x", "y": 1}
+        assert read.digest in (None, line_hash(line)) and read.obj["prev"] == prev
 
 
 def test_a_float_anywhere_takes_the_json_path_and_a_digit_before_a_point_in_a_string_does_not():
