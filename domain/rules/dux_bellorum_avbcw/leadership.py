@@ -233,8 +233,14 @@ class AVBCWLeadership(ListedModule):
     def on_LeadershipPointsReturned(self, line) -> Iterable[RuleApplication]:
         """"5. Check morale & victory (Reduce LPs if necessary, and return all unused LPs to players)"."""
         data = self.ctx.typed(line)
-        units = [uid for uid, u in self.ctx.board.units.items() if u.side == data.side]
-        unused = sum(max(0, self.held.get(u, 0) - self.used.get(u, 0)) for u in units)
+        # the side's units on the board that were given or used LPs this turn (any other has none
+        # unused): a handful, where the board holds every unit of both sides
+        units = self.ctx.board.units
+        unused = 0
+        for uid in self.held.keys() | self.used.keys():
+            unit = units.get(uid)
+            if unit is not None and unit.side == data.side:
+                unused += max(0, self.held.get(uid, 0) - self.used.get(uid, 0))
         return [TURN.judge(line["seq"], data.points == unused, f"{data.side} returns its {unused} unused LPs",
                            f"{data.side} returns {data.points} LPs; {unused} placed this turn are unused: \"return all "
                            "unused LPs to players\"", verdict=Verdict.MISMATCH, expected=unused, recorded=data.points)]
