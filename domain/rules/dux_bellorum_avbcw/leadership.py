@@ -34,6 +34,7 @@ class AVBCWLeadership(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.roles: dict[str, str] = {}
+        self._others: dict[Optional[str], Optional[str]] = {}   # side -> the other side, by the roles
         self.destroyed: set[str] = set()
         self.deployed = 0      # UnitDeployed lines the board has taken
         self._measure_label: Optional[str] = None
@@ -47,6 +48,7 @@ class AVBCWLeadership(ListedModule):
 
     def on_GameStarted(self, line):
         self.roles = roles_of(line["data"].get("sides", {}))
+        self._others.clear()
 
     def on_TurnStarted(self, line):
         self._turn()
@@ -164,7 +166,10 @@ class AVBCWLeadership(ListedModule):
         """"1. Alternately place LPs (Repeller goes first)": one side places, then the other, while
         both have LPs left to place."""
         seq = line["seq"]
-        other = next((s for s in self.roles if s != side), None)
+        if side in self._others:   # the roles are the game's: each side's other once, not at every placement
+            other = self._others[side]
+        else:
+            other = self._others[side] = next((s for s in self.roles if s != side), None)
         if self.last_side is None:
             first = next((s for s, role in self.roles.items() if role == "repeller"), None)
             # (each judgement words only its own verdict: an LP placement is among the most common lines)
