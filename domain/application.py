@@ -309,11 +309,21 @@ class Ledger(Application):
         now = Game.Event.create_timestamp()
         batch.texts, batch.turns, batch.now = texts[start:], [line["turn"] for line in lines[start:]], now
         batch.first = batch.game.record_lines(batch.texts, batch.turns, now)
+        changes = batch.changes
         for line in lines:
-            if line["type"] in _TOUCHING:
+            kind = line["type"]
+            if kind == "UnitMoved":  # most of them: noted here, without a call each
+                data = line["data"]
+                unit = data["unit"]
+                noted = changes.get(unit)
+                if noted is None:  # the unit's first change in the batch
+                    self._unit(batch, game, unit)  # a unit never deployed: AggregateNotFoundError
+                    noted = changes[unit] = []
+                noted.append({"seq": line["seq"], "path": data["path"], "mode": data.get("mode") or "normal"})
+            elif kind in _TOUCHING:
                 self._touch(batch, game, line, now)
-        for unit, changes in batch.changes.items():
-            batch.units[unit].change_all(changes, now)
+        for unit, noted in changes.items():
+            batch.units[unit].change_all(noted, now)
         return batch
 
     def _store(self, batch: _Batch) -> None:
@@ -343,14 +353,7 @@ class Ledger(Application):
     def _touch(self, batch: _Batch, game: str, line: dict[str, Any], now: datetime) -> None:
         """Change the unit and element aggregates that a game event moves, in the same batch."""
         kind, data, seq = line["type"], line["data"], line["seq"]
-        if kind == "UnitMoved":  # most of them
-            unit = data["unit"]
-            noted = batch.changes.get(unit)
-            if noted is None:  # the unit's first change in the batch
-                self._unit(batch, game, unit)  # a unit never deployed: AggregateNotFoundError
-                noted = batch.changes[unit] = []
-            noted.append({"seq": seq, "path": data["path"], "mode": data.get("mode") or "normal"})
-        elif kind == "UnitDeployed":
+        if kind == "UnitDeployed":  # (a UnitMoved is noted by _build itself)
             # A hex counter has a class and a location; a tabletop unit a type (or class) and a position.
             unit_class = data.get("class") or data.get("type") or "unit"
             batch.units[data["unit"]] = Unit(game, data["unit"], line.get("side"), unit_class,

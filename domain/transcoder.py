@@ -177,10 +177,11 @@ def recorded_rows(originator_id: UUID, event_class: type, first_version: int, li
     if tag is not None and all(type(turn) is int and -_INT64 <= turn < _INT64 for turn in turns):
         assert getattr(event_class, "class_version", 1) == 1
         topic, head, dumps = get_topic(event_class), b'{"timestamp":' + orjson.dumps(tag) + b',"line":', orjson.dumps
+        # Each turn's end of the state written once (a game has a few hundred turns, not one a line).
+        ends = {turn: b',"turn":%d}' % turn for turn in set(turns)}
         try:
-            return [(originator_id, first_version + i, topic,
-                     b"".join((head, dumps(line), b',"turn":', b"%d}" % turn)))
-                    for i, (line, turn) in enumerate(zip(lines, turns))]
+            return [(originator_id, version, topic, head + dumps(line) + ends[turn])
+                    for version, line, turn in zip(range(first_version, first_version + len(lines)), lines, turns)]
         except orjson.JSONEncodeError:  # a line orjson does not write (the checks refuse one): encode() decides
             pass
     states = [(first_version + i, {"timestamp": timestamp, "line": line, "turn": turn})
