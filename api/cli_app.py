@@ -22,7 +22,7 @@ from api.settings import get_settings, ledger_env
 from domain.application import Ledger, UnknownGame
 from domain.log import LogError, read_lines, text_lines
 from domain.rules.tables import TablePackError
-from projections.audit_trail import PACK_ENV, configured_pack
+from projections.packs import PACK_ENV, configured_pack
 
 app = typer.Typer(name="umpire", no_args_is_help=True, add_completion=False,
                   help="Umpire: replay and audit recorded wargames.")

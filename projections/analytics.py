@@ -29,6 +29,7 @@ from projections.analytics_machines import ANSWERS as MACHINE_ANSWERS
 from projections.analytics_tabletop import ANSWERS as TABLETOP_ANSWERS
 from projections.follow import FollowingProjection, catch_up, events_after
 from projections.lease import lease_of
+from projections.packs import configured_pack
 from projections.views import view_of
 from projections.store import ProjectionStore
 
@@ -285,7 +286,7 @@ def _new_tally(game: str, first: dict[str, Any]) -> Any:
     ruleset_id = first["data"].get("ruleset") if first["type"] == "GameStarted" else None
     tally = _tally_class(ruleset_id)(game)
     tally.ruleset = ruleset_id
-    return tally
+    return _with_installation_pack(tally)
 
 
 def _stored_tally(data: dict[str, Any]) -> Any:
@@ -293,6 +294,15 @@ def _stored_tally(data: dict[str, Any]) -> Any:
     ruleset_id = data.pop("_ruleset", "infernal-machines")
     tally = _tally_class(ruleset_id).from_json(data)
     tally.ruleset = ruleset_id
+    return _with_installation_pack(tally)
+
+
+def _with_installation_pack(tally: Any) -> Any:
+    """A tally that reads charts (`use_tables`) reads the installation's own pack (UMPIRE_TABLES) when
+    there is one, as the audits do."""
+    pack = configured_pack()
+    if pack is not None and hasattr(tally, "use_tables"):
+        tally.use_tables(pack)
     return tally
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import threading
 import zlib
 from typing import Any, ClassVar, Iterable, Optional
@@ -34,37 +33,15 @@ from domain.application import Ledger
 from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
 from domain.transcoder import LONG_INTEGER
-from domain.rules.tables import TablePack, load_pack_file, resolve
+from domain.rules.tables import TablePack, resolve
 from projections.follow import FollowingProjection, games_of
+from projections.packs import configured_pack
 from projections.lease import worker_keeps
 from projections.store import ProjectionStore
 
 KEY = "audits"  # the projection's name for `umpire worker --projection` and its lease
 LAYOUTS = "audit_buckets"  # umpire_kv space: the bucket counts (N) workers have split the audits into
 AUDIT_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
-
-
-PACK_ENV = "UMPIRE_TABLES"   # the installation's own pack file: every audit of the installation reads it
-
-
-def configured_pack() -> Optional[TablePack]:
-    """The user's pack the environment names (UMPIRE_TABLES, a pack file), or None. It wins over a
-    game's named pack wherever Umpire audits a game, in the service and its workers as in `umpire
-    audit` (whose --tables wins over it), so that a referee's own charts give the same verdicts
-    everywhere. Read again when the file changes; a file that cannot be read raises TablePackError."""
-    path = os.environ.get(PACK_ENV)
-    if not path:
-        return None
-    try:
-        stat = os.stat(path)
-        return _pack_file(path, stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return _pack_file(path, None, None)
-
-
-@functools.lru_cache(maxsize=4)
-def _pack_file(path: str, mtime: Optional[int], size: Optional[int]) -> TablePack:
-    return load_pack_file(path)
 
 
 def game_pack(lines: list[dict[str, Any]], loaded: Optional[TablePack] = None) -> TablePack:

@@ -15,6 +15,9 @@ from domain.rules.tables import builtin
 from projections.audit_trail import AuditReports, stored_json
 from projections.store import ProjectionStore
 from tests.conftest import EXAMPLES
+from tests.integration.test_analytics import store as store  # noqa: F401 (the fixture)
+
+ACCEPTANCE = Path(__file__).resolve().parents[1] / "acceptance"
 
 EXAMPLE = EXAMPLES / "first-turn-barrage.jsonl"
 
@@ -66,3 +69,22 @@ def test_a_server_or_worker_with_an_unreadable_pack_stops_at_once(tmp_path, monk
     for command in (["serve", "--db", str(tmp_path / "a.db")], ["worker", "--db", str(tmp_path / "a.db")]):
         result = CliRunner().invoke(cli, command)
         assert result.exit_code == 2 and "UMPIRE_TABLES" in result.output and "missing.json" in result.output
+
+
+def test_the_machines_analytics_read_the_installations_breakdown_table(tmp_path, monkeypatch, ledger, store):
+    # the Landships! breakdown table is no part of the text (docs/table-packs.md, BREAKDOWN): with the
+    # club's own pack, a breakdown check's expected chance is read from it; without one it stays unknown
+    from projections.analytics import MACHINE_QUERIES
+    # the CV 29's "breakdown modifier of +1" is the text's (a Mark IV's is its Landships! counter's)
+    log = ACCEPTANCE / "cases_im_machines" / "cv29-breakdown-modifier.jsonl"
+    ledger.import_lines(log.read_text(encoding="utf-8").splitlines())
+    pack = tmp_path / "breakdowns.json"
+    pack.write_text(json.dumps({"pack": "club-breakdowns", "source": "typed by the club",
+                                "tables": {"BREAKDOWN": {"any": {str(n): "breakdown" if n >= 6 else "-"
+                                                                 for n in range(1, 9)}}}}), encoding="utf-8")
+    monkeypatch.setenv("UMPIRE_TABLES", str(pack))
+    rows = MACHINE_QUERIES["vehicle-breakdowns"](ledger, store, None)["rows"]
+    (cv29,) = [r for r in rows if r["type"] == "Italian CV 29 Tankette"]
+    # two checks at +1: a d6 of 5 or 6 reads 6 or 7, "breakdown" in the club's table: 2 x 2/6
+    assert (cv29["checks"], cv29["expected"]) == (2, round(2 * 2 / 6, 4))
+    assert "club-breakdowns" in cv29["odds_from"]

@@ -63,6 +63,10 @@ class GameTally:
         if self.machines is None:
             self.machines = MachineTally(self.game)
 
+    def use_tables(self, pack) -> None:
+        """Read the charts of this pack (the installation's own) instead of the one the game names."""
+        self.machines.tables = pack
+
     # -- persistence ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "turn": self.turn, "units": self.units, "elements": self.elements,
