@@ -637,6 +637,13 @@ def boxes_apart(a: BaseGeometry, b: BaseGeometry, margin: float) -> bool:
     return _box_apart(_bounds(a), _bounds(b), margin)
 
 
+def extents_far(a: Extent, b: Extent, margin: float = 0.1) -> bool:
+    """Whether the two extents' boxes (their cores' grown by their radii) lie more than `margin`
+    apart: then their gap is more than `margin` (0.1": not in contact, more than the 0.05" that
+    rounds to it; 0.0: not overlapping), found without measuring it."""
+    return _box_apart(_bounds(a.core), _bounds(b.core), a.radius + b.radius + margin)
+
+
 def _box_apart(a: tuple, b: tuple, margin: float) -> bool:
     return b[0] - a[2] > margin or a[0] - b[2] > margin or b[1] - a[3] > margin or a[1] - b[3] > margin
 

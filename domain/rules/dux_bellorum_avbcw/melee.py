@@ -68,8 +68,9 @@ class AVBCWMelee(ListedModule):
         if unit is None or unit.position is None:
             return ()
         end = extent_after(unit, data.path, data.figures)
+        # an enemy whose box is more than 0.1" from the end's is not in contact: not measured
         touching = [uid for uid, e in others(self.ctx.board, unit.side, enemies=True).items()
-                    if geo.in_contact(end, unit_extent(e))]
+                    if not geo.extents_far(end, unit_extent(e)) and geo.in_contact(end, unit_extent(e))]
         if touching and data.mode in (None, "normal", "second", "charge"):
             self.into_contact[(turn, data.unit)] = seq
         if data.mode == "pursue":

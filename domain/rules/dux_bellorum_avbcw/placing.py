@@ -94,12 +94,15 @@ def intermixed(a: geo.Extent, units: Mapping[str, geo.Extent]) -> list[str]:
     """The units (in their order) whose figures "intermix" with `a`'s: their extents overlap, more
     than touching. The gaps to every unit are measured at once; a unit apart (its gap more than the
     radii) has drawn shapes apart too, so only the near ones are buffered, and `a` once for all."""
-    if not units:
+    # a unit whose box is apart from `a`'s by more than the radii has a gap beyond them too: it is
+    # passed over as its measured gap would pass it, and a move far from every unit measures none
+    near = [(uid, b) for uid, b in units.items() if not geo.extents_far(a, b, 0.0)]
+    if not near:
         return []
-    gaps = shapely.distance(a.core, [b.core for b in units.values()]).tolist()
+    gaps = shapely.distance(a.core, [b.core for _, b in near]).tolist()
     shrunk = None
     found = []
-    for (uid, b), gap in zip(units.items(), gaps):
+    for (uid, b), gap in zip(near, gaps):
         if gap > a.radius + b.radius:
             continue
         if shrunk is None:
