@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any, Literal, NamedTuple, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from domain.plain import plain_check
 from domain.rulesets import RuleSet, UnknownRuleSet, known
@@ -108,6 +108,24 @@ class RulingIssued(Data):
     rule: Optional[str] = None
     note: Optional[str] = None
     corrections: list[dict[str, Any]] = Field(default_factory=list)
+    # A house rule settling a reading the text leaves open: "NAME=READING" pairs of the rule system's
+    # interpretations, which the audit of the whole game then applies (docs/game-log-extensions.md)
+    interpretations: list[str] = Field(default_factory=list)
+
+    @field_validator("interpretations")
+    @classmethod
+    def _pairs(cls, pairs):
+        for pair in pairs:
+            name, sep, reading = pair.partition("=")
+            if not sep or not name.strip() or not reading.strip():
+                raise ValueError(f"{pair!r}: expected NAME=READING (an interpretation and its reading)")
+        return pairs
+
+    @model_validator(mode="after")
+    def _house_rule_only(self):
+        if self.interpretations and self.decision != "house-rule":
+            raise ValueError("interpretations are chosen by a house-rule ruling only")
+        return self
 
 
 CORE_EVENTS: dict[str, type[Data]] = {

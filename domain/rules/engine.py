@@ -379,6 +379,9 @@ def audit(lines: Iterable[dict[str, Any]], *, tables: TablePack,
 def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretations: Interpretations,
            on_progress: Optional[Callable[[int], None]],
            rule_modules: Optional[Sequence[type[RuleModule]]]) -> AuditReport:
+    lines = lines if isinstance(lines, list) else list(lines)
+    # readings a house-rule ruling chose apply to the whole game (the command line's still win)
+    rulings, from_command_line = _house_rules(lines), set(interpretations.chosen)
     board = BoardState()
     ctx = AuditContext(board=board, tables=tables, interpretations=interpretations)
     modules: list[RuleModule] = []
@@ -394,11 +397,13 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
             # Importing the rule modules declares their interpretations: before reading options.
             module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
             interpretations.for_ruleset(ruleset)
+            unknown_rulings = interpretations.read_rulings(rulings, keep=from_command_line)
             interpretations.read_options(line["data"].get("options", []))
             modules = [m(ctx) for m in module_classes]
             dispatch = Dispatch(modules)
             owing = dispatch.owing
             applications.extend(_rejected_options(line, interpretations))
+            applications.extend(_rejected_rulings(unknown_rulings))
         ctx.record(line)
         before, after = dispatch.plan(kind, line["phase"] if kind == "PhaseStarted" else None)
         if before:
@@ -462,6 +467,20 @@ def _rejected_options(line: dict[str, Any], interpretations: Interpretations) ->
     return [rule.unverifiable(line["seq"], f"option interpretation:{choice} names no known interpretation "
                               "and reading (see `umpire rules interpretations`); it was not applied",
                               recorded=choice) for choice in interpretations.rejected]
+
+
+def _house_rules(lines: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    """The readings house-rule rulings chose, (seq, "NAME=READING"), in log order."""
+    return [(line["seq"], pair) for line in lines
+            if line["type"] == "RulingIssued" and line["data"].get("decision") == "house-rule"
+            for pair in line["data"].get("interpretations") or () if isinstance(pair, str)]
+
+
+def _rejected_rulings(unknown: list[tuple[int, str]]) -> list[RuleApplication]:
+    rule = Rule("LOG.RULINGS", "game log format, RulingIssued.interpretations", "Umpire game log")
+    return [rule.unverifiable(seq, f"the house rule's interpretation {pair} names no known interpretation and reading "
+                              "(see `umpire rules interpretations`); it was not applied", recorded=pair)
+            for seq, pair in unknown]
 
 
 def iter_findings(report: AuditReport) -> Iterator[str]:

@@ -100,6 +100,20 @@ class Interpretations:
             else:
                 self.rejected.append(f"{name}={reading}")
 
+    def read_rulings(self, rulings: Iterable[tuple[int, str]], keep: Iterable[str] = ()) -> list[tuple[int, str]]:
+        """Take the readings house-rule rulings chose ((seq, "NAME=READING"), in log order: a later
+        ruling wins), over the game's options but not over those in `keep` (the command line's);
+        return the pairs that name no known interpretation and reading of the game's rule system."""
+        offered, kept, rejected = catalogue(self.ruleset), set(keep), []
+        for seq, pair in rulings:
+            name, _, reading = pair.partition("=")
+            name, reading = name.strip(), reading.strip()
+            if name not in offered or reading not in offered[name].readings:
+                rejected.append((seq, pair))
+            elif name not in kept:
+                self.chosen[name] = reading
+        return rejected
+
     def reading(self, name: str) -> Optional[str]:
         """The reading in force (chosen, else the default), or None: report `ambiguous`."""
         known = CATALOGUE[name]

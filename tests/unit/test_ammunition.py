@@ -147,3 +147,42 @@ def test_only_an_objectives_destruction_may_leave_its_barrage_type_out():
     for other in ({"mission": "destruction"}, {"mission": "neutralisation", "objective": "wire"}):
         with pytest.raises(ValidationError, match="barrage_type is required"):
             BarrageDeclared(**base, **other)
+
+
+def test_a_house_rule_ruling_settles_the_reading_for_the_whole_game():
+    # docs/game-log-extensions.md, RulingIssued.interpretations: a referee's house rule chooses the
+    # reading the text leaves open (here AP-09's), and the audit applies it to every event of the game
+    def ruled(pairs, interpretations=()):
+        log = game()
+        log.declare("b1", ["o1"], objective="gun", bat=None)
+        del log.lines[-1]["data"]["barrage_type"]
+        spend(log, "o1", 1)
+        log.scatter("b1", 4, False)
+        log.status("g-gun", "eliminated", cause="b1")
+        about = log.lines[-2]["seq"]
+        log.add("DisputeRaised", {"dispute": "d1", "about": about, "by": "german", "claim": "a 4 scatters"})
+        ruling = log.add("RulingIssued", {"dispute": "d1", "decision": "house-rule", "note": "we play drumfire",
+                                          "interpretations": pairs})
+        return log.audit(interpretations=list(interpretations)), ruling["seq"]
+    report, _ = ruled([])
+    assert verdicts(report, "IM.ART.SCATTER") == {"ambiguous"}
+    report, _ = ruled(["im-ammocon-untyped-scatter=drumfire"])
+    assert verdicts(report, "IM.ART.SCATTER") == {"ok"}
+    assert report.interpretations["im-ammocon-untyped-scatter"] == "drumfire"
+    # the command line's reading still wins
+    report, _ = ruled(["im-ammocon-untyped-scatter=drumfire"], ["im-ammocon-untyped-scatter=hurricane"])
+    assert "mismatch" in verdicts(report, "IM.ART.SCATTER")
+    # a pair no interpretation knows is said, at the ruling, and not applied
+    report, seq = ruled(["im-ammocon-untyped-scatter=sideways"])
+    assert [(a.seq, a.verdict.value) for a in report.applications if a.rule == "LOG.RULINGS"] == [(seq, "unverifiable")]
+    assert verdicts(report, "IM.ART.SCATTER") == {"ambiguous"}
+
+
+def test_only_a_house_rule_chooses_readings():
+    import pytest
+    from pydantic import ValidationError
+    from domain.events import RulingIssued
+    assert RulingIssued(dispute="d1", decision="house-rule", interpretations=["a=b"]).interpretations == ["a=b"]
+    for bad in ({"decision": "upheld", "interpretations": ["a=b"]}, {"decision": "house-rule", "interpretations": ["ab"]}):
+        with pytest.raises(ValidationError):
+            RulingIssued(dispute="d1", **bad)
