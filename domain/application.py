@@ -250,7 +250,7 @@ class Ledger(Application):
         numbers, reads = [], []
         for number, text in enumerate(texts, start=1):
             if text and not text.isspace():  # what text.strip() keeps, without the copy
-                reads.append(read_line(text, number))
+                reads.append(read_line(text, number, keep_prev=False))
                 numbers.append(number)
         objs, bodies = [read.obj for read in reads], [read.body for read in reads]
         if not objs:
@@ -280,15 +280,15 @@ class Ledger(Application):
 
     def _check_numbered(self, game, numbers, allow_unknown, cursor, reads) -> list[dict[str, Any]]:
         """Check a whole file with its real line numbers (blank lines are not counted as events);
-        `reads`: its lines as read_line read them."""
+        `reads`: its lines as read_line read them, their `prev` taken out of their objects (each
+        line as check_line returns it)."""
         lines = []
-        for read, number in zip(reads, numbers):
-            obj = read.obj
+        advance = cursor.advance
+        for (obj, _, plain, bounded, digest, prev), number in zip(reads, numbers):  # a ReadLine's fields
             if obj.get("game", game) != game:
                 raise LogError(number, "game", f"game {obj.get('game')!r} differs from {game!r} on the first line")
-            check_valid(obj, number, cursor, allow_unknown=allow_unknown, bounded=read.bounded)
-            obj.pop("prev", None)  # the line as check_line returns it (read_line's object is the import's own)
-            cursor.advance(obj, read.plain, read.digest)
+            check_valid(obj, number, cursor, allow_unknown=allow_unknown, bounded=bounded, prev=prev)
+            advance(obj, plain, digest)
             lines.append(obj)
         return lines
 

@@ -78,13 +78,20 @@ class ReadLine(NamedTuple):
     body: str                # the canonical form without `prev` (what the ledger stores)
     plain: bool              # see above
     bounded: bool            # within every bound, measured on orjson's form (check_bounds need not walk it)
-    digest: Optional[str]    # the hash of the line as written with its `prev`, when plain and it has one
+    digest: Optional[str]    # the hash of the line as written with its `prev`, when plain and that is a string
+    prev: Any                # its `prev` taken out of `obj` (keep_prev=False; None when it has none), or IN_OBJ
 
 
-def read_line(text: str, line: int) -> ReadLine:
-    """A log line's object, its canonical form without `prev`, and what one orjson dump of the
+# ReadLine.prev of a line whose object keeps its `prev`; check_valid's `prev` when the object holds it.
+IN_OBJ: Any = type("InObject", (), {"__repr__": lambda self: "IN_OBJ"})()
+
+
+def read_line(text: str, line: int, *, keep_prev: bool = True) -> ReadLine:
+    """A log line's object, its canonical form without `prev`, and what orjson's dump of the
     line with its `prev` tells: whether it is within bounds and its hash (kept instead of the
-    dump: holding thousands of orjson's buffers costs more than the hash)."""
+    dump: holding thousands of orjson's buffers costs more than the hash). `keep_prev=False`
+    (the import's way): the line's `prev` is taken out of its object and given as ReadLine.prev,
+    for check_valid's `prev`."""
     try:
         obj = orjson.loads(text)
     except orjson.JSONDecodeError:
@@ -99,22 +106,27 @@ def read_line(text: str, line: int) -> ReadLine:
             # while (a second dump costs less than cutting the field out of the first).
             prev = obj.pop("prev", _NO_PREV)
             if prev is _NO_PREV:
-                body = full
+                body, prev = full, None
             else:
                 body = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
-                obj["prev"] = prev
+                if keep_prev:
+                    obj["prev"] = prev
             if b"0." not in body.translate(_DIGITS_AND_POINTS) or _FLOAT_TOKEN.search(body) is None:
-                digest = hashlib.sha256(full).hexdigest() if body is not full else None
+                # (a line that carried a null prev is hashed with the one before it, as one without)
+                digest = hashlib.sha256(full).hexdigest() if type(prev) is str else None
                 # within_bounds(full), and the tuple made without ReadLine's own __new__ (both called
                 # for every line of an import)
                 bounded = len(full) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
                     and full.count(b"{") + full.count(b"[") <= LIMITS.max_depth
-                return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, bounded, digest))
+                return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, bounded, digest,
+                                             IN_OBJ if keep_prev else prev))
     obj = parse_json_line(text, line)
     check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow
     body = obj.copy()
-    body.pop("prev", None)
-    return ReadLine(obj, canonical(body), False, True, None)
+    prev = body.pop("prev", None)
+    if keep_prev:
+        return ReadLine(obj, canonical(body), False, True, None, IN_OBJ)
+    return ReadLine(body, canonical(body), False, True, None, prev)
 
 
 _NO_PREV = object()
@@ -355,9 +367,20 @@ def check_line(obj: dict[str, Any], line: int, cursor: LogCursor, *,
 
 
 def check_valid(obj: dict[str, Any], line: int, cursor: LogCursor, *,
-                allow_unknown: bool = False, bounded: bool = False) -> None:
+                allow_unknown: bool = False, bounded: bool = False, prev: Any = IN_OBJ) -> None:
     """What check_line checks, without the copy of the line it returns (the import reads its
-    lines itself, and takes their `prev` out of them)."""
+    lines itself, and takes their `prev` out of them: `prev` is the line's prev, None when it has
+    none, when `obj` is the line without it; see read_line)."""
+    if prev is not IN_OBJ and prev is not None:
+        if not bounded:
+            check_bounds({**obj, "prev": prev}, line)  # measured as written
+            bounded = True
+        if type(prev) is not str or prev != cursor.prev:
+            # Not the hash of the line before: the line is checked as it was written, whole (the
+            # envelope names a prev that is no hash, the chain check one that is not that one).
+            obj["prev"] = prev
+    # Otherwise a prev taken out is the hash of the line before, or none: the envelope's `prev`
+    # holds no doubt (None or 64 hex digits), and the envelope is checked without it.
     if not bounded:
         check_bounds(obj, line)
     env = plain_envelope(obj)

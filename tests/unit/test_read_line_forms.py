@@ -2,7 +2,9 @@
 (what is hashed), and its hash, which the cursor takes for the line's."""
 import json
 
-from domain.log import LogCursor, ZERO_HASH, canonical, chain, check_line, line_hash, read_line
+import pytest
+
+from domain.log import LogCursor, LogError, ZERO_HASH, canonical, chain, check_line, check_valid, line_hash, read_line
 
 GAME_STARTED = {"v": 1, "game": "g", "seq": 1, "turn": 0, "phase": "setup", "side": None, "type": "GameStarted",
                 "data": {"ruleset": "infernal-machines", "scenario": "s", "date": "1917-04",
@@ -70,3 +72,40 @@ def test_a_nested_member_named_prev_keeps_its_value_and_the_envelopes_prev_is_cu
         line = dict(GAME_STARTED, data=data, prev=ZERO_HASH)
         read = read_line(canonical(line), 1)
         assert read.body == _without_prev(line) and json.loads(read.body)["data"]["notes"]["prev"] == nested
+
+
+def _import_check(texts):
+    """The import's way: each line's prev taken out of its object and given to check_valid."""
+    cursor = LogCursor()
+    for number, text in enumerate(texts, start=1):
+        read = read_line(text, number, keep_prev=False)
+        assert "prev" not in read.obj
+        check_valid(read.obj, number, cursor, bounded=read.bounded, prev=read.prev)
+        cursor.advance(read.obj, read.plain, read.digest)
+    return cursor
+
+
+def test_a_null_prev_is_hashed_in_the_chain_as_a_line_without_one():
+    second = {**GAME_STARTED, "seq": 2, "type": "TurnStarted", "turn": 1, "phase": "start", "data": {"turn": 1}}
+    texts = list(chain([GAME_STARTED, second]))
+    first = json.loads(texts[0])
+    first["prev"] = None  # the next line's prev is still the hash of the line with the prev before it
+    for with_null in (canonical(first), json.dumps(first)):
+        cursor = _import_check([with_null, texts[1]])
+        assert cursor.prev == line_hash(json.loads(texts[1]))
+
+
+def test_a_prev_taken_out_is_checked_as_the_envelope_and_the_chain_check_it():
+    second = {**GAME_STARTED, "seq": 2, "type": "TurnStarted", "turn": 1, "phase": "start", "data": {"turn": 1}}
+    texts = list(chain([GAME_STARTED, second]))
+    for prev, message in (("A" * 64, "pattern"), (5, "string"), ("0" * 63, "pattern"), ("1" * 64, "hash chain broken")):
+        line = json.loads(texts[1])
+        line["prev"] = prev
+        with pytest.raises(LogError) as err:
+            _import_check([texts[0], canonical(line)])
+        assert err.value.line == 2 and err.value.field == "prev" and message in err.value.message
+        with pytest.raises(LogError) as whole:  # as check_line says it of the line as written
+            cursor = LogCursor()
+            cursor.advance(check_line(json.loads(texts[0]), 1, cursor))
+            check_line(line, 2, cursor)
+        assert whole.value.as_dict() == err.value.as_dict()
