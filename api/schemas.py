@@ -82,6 +82,8 @@ class RulingRequest(BaseModel):
     rule: Optional[str] = Field(default=None, max_length=200)
     note: Optional[str] = Field(default=None, max_length=5000)
     corrections: list[dict[str, Any]] = Field(default=[], description="events that replace the disputed one's effect")
+    interpretations: Optional[list[str]] = Field(
+        default=None, description="a house rule's readings, NAME=READING, which the audit applies to the whole game")
 
 
 class DisputeView(BaseModel):

@@ -211,6 +211,12 @@ def test_disputes_show_what_bears_on_the_event_and_rulings_answer_them(client, a
     # a dispute must be about an earlier event
     later = client.post("/api/games/g-1/disputes", json={"about": 99, "claim": "x"}, headers=german)
     assert later.status_code == 422 and later.json()["field"] == "data.about"
+    # a house rule may choose a reading for the game (docs/game-log-extensions.md); no other ruling may
+    house = {"dispute": "d-roll", "decision": "house-rule", "interpretations": ["im-gas-duration=two-turns"]}
+    wrong = client.post("/api/games/g-1/rulings", json={**house, "decision": "upheld"}, headers=referee)
+    assert wrong.status_code == 422 and "house-rule" in wrong.text
+    ruled = client.post("/api/games/g-1/rulings", json=house, headers=referee)
+    assert ruled.status_code == 201 and ruled.json()["event"]["data"]["interpretations"] == house["interpretations"]
 
 
 def test_service_dice_verify_after_the_reveal_and_a_changed_roll_fails(client, api_db, tmp_path):
