@@ -373,9 +373,10 @@ def farthest(a: Any, b: Any) -> float:
     the span a figure's distance must lie in when only the unit's extent is known (Mogdonazia
     ExplosionResolved: "between the nearest and farthest points of that unit's extent"). The
     farthest pair of a polygon lies at its vertices, of round bases at centre distance plus radii."""
-    ea, eb = _as_extent(a), _as_extent(b)
-    pairs = ((p, q) for p in shapely.get_coordinates(ea.core) for q in shapely.get_coordinates(eb.core))
-    return round_inches(max(math.dist(p, q) for p, q in pairs) + ea.radius + eb.radius)
+    # the cores and radii `_as_extent` gives, without the centroid it draws of a bare geometry
+    (core_a, radius_a), (core_b, radius_b) = _core_of(a), _core_of(b)
+    points_a, points_b = shapely.get_coordinates(core_a).tolist(), shapely.get_coordinates(core_b).tolist()
+    return round_inches(max(math.dist(p, q) for p in points_a for q in points_b) + radius_a + radius_b)
 
 
 def in_contact(a: Any, b: Any) -> bool:

@@ -193,8 +193,10 @@ class AVBCWDeployment(RuleModule):
             mine = geo.extent(data).shape
         except ValueError:       # figures without `figure_base`: the log's own check names it
             return []
+        # a unit whose shape's box is apart from this one's shares no area with it: not intersected
         mixed = sorted(uid for uid, u in self.ctx.board.units.items()
                        if uid != data.unit and on_table(u) and not is_vehicle(u, self.lists.get(uid))
+                       and not geo.boxes_apart(unit_extent(u).shape, mine, 0.0)
                        and unit_extent(u).shape.intersection(mine).area > OVERLAP)
         return [BASE.judge(line["seq"], not mixed, f"{data.unit} stands apart from every other unit",
                            f"{data.unit} is deployed intermixed with {', '.join(mixed)}: \"Figures from different "
