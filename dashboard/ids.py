@@ -53,6 +53,7 @@ RULING_DISPUTE = "ruling-dispute"
 RULING_DECISION = "ruling-decision"
 RULING_RULE = "ruling-rule"
 RULING_NOTE = "ruling-note"
+RULING_READINGS = "ruling-readings"   # a house rule's interpretations: NAME=READING
 RULING_ISSUE = "ruling-issue"
 RULING_RESULT = "ruling-result"
 DISPUTE_REFRESH = "dispute-refresh"  # dcc.Store bumped after a write so the lists reload

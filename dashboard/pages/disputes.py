@@ -19,6 +19,7 @@ from dashboard.form_view import builder, items_list, register_builder
 from dashboard.pages.common import current_data, game_page, unavailable, verdict_badge
 from dashboard.scribe import Choices, next_types, player_choices, rule as issue_ruling
 from dashboard.words import describe, headline
+from domain.rules.interpretations import catalogue
 
 TITLE = "Disputes"
 DECISIONS = ("upheld", "overturned", "house-rule")
@@ -59,6 +60,10 @@ def layout(game: Optional[str] = None, about: Optional[str] = None, **_: Any):
                 dcc.RadioItems(id=ids.RULING_DECISION, options=list(DECISIONS), value="upheld", inline=True),
                 html.Label("Rule id"), dcc.Input(id=ids.RULING_RULE, placeholder="e.g. IM.ART.FOT", className="wide"),
                 html.Label("Note"), dcc.Textarea(id=ids.RULING_NOTE, className="claim"),
+                html.Label("House rule: the readings chosen (the audit applies them to the whole game)",
+                           htmlFor=ids.RULING_READINGS),
+                dcc.Dropdown(id=ids.RULING_READINGS, options=_readings(gv), multi=True,
+                             placeholder="none (a house rule may choose where the text leaves the case open)"),
                 builder(ids.RULING_FORM, player_choices(data, gv), next_types(gv.rules),
                         "Corrections: the events that replace the disputed effect"),
                 rights(data, gv.game, "referee"),
@@ -148,6 +153,13 @@ def dispute_list(data: DashboardData, game: str) -> list:
     return cards
 
 
+def _readings(gv: GameView) -> list[dict[str, str]]:
+    """Every reading of the game's rule system's interpretations, as a house rule may choose it."""
+    offered = catalogue(gv.rules.id) if gv.rules is not None else {}
+    return [{"label": f"{name} = {reading}: {words}", "value": f"{name}={reading}"}
+            for name, item in sorted(offered.items()) for reading, words in item.readings.items()]
+
+
 def _message(result: dict[str, Any], done: str) -> html.Span:
     if "error" in result:
         return html.Span(result["error"], className="error")
@@ -188,13 +200,14 @@ def register_callbacks(app) -> None:
                   Input(ids.RULING_ISSUE, "n_clicks"),
                   State(ids.RULING_DISPUTE, "value"), State(ids.RULING_DECISION, "value"),
                   State(ids.RULING_RULE, "value"), State(ids.RULING_NOTE, "value"),
+                  State(ids.RULING_READINGS, "value"),
                   State(ids.form_items(ids.RULING_FORM), "data"),
                   State(ids.DISPUTE_GAME, "data"), State(ids.DISPUTE_REFRESH, "data"), prevent_initial_call=True)
-    def rule(_, dispute, decision, rule_id, note, corrections, game, refresh):
+    def rule(_, dispute, decision, rule_id, note, readings, corrections, game, refresh):
         if not dispute:
             return html.Span("Choose the dispute to rule on.", className="error"), no_update, no_update, no_update
         body = {"dispute": dispute, "decision": decision, "rule": rule_id or None, "note": note or None,
-                "corrections": corrections or []}
+                "corrections": corrections or [], "interpretations": readings or None}
         outcome = issue_ruling(current_data(), game["game"], body)
         if "error" in outcome:
             where = f" ({outcome['field']})" if outcome.get("field") else ""
