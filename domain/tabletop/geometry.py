@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
@@ -202,16 +202,23 @@ def _body(unit: Any) -> _Body:
     `unit_extent`), since every rule that sweeps or places a move asks it again."""
     if isinstance(unit, Mapping):
         return _made_body(unit)
+    return _kept_by_objects(_BODIES, unit, _made_body)
+
+
+def _kept_by_objects(cache: dict[tuple, tuple], unit: Any, make: Callable[[Any], Any]) -> Any:
+    """`make(unit)`, kept in `cache` by the objects the unit is made of (its position, figures and
+    footprint, with its facing and figures' base): the board replaces them when the unit moves and
+    never changes them in place, so the same objects at the same point give the same answer."""
     position, figures, size = getattr(unit, "position", None), getattr(unit, "figures", None), getattr(unit, "footprint", None)
     quick = (id(position), id(figures), id(size), getattr(unit, "facing", 0), getattr(unit, "figure_base", None))
     at = xy(position) if position is not None else None
-    kept = _BODIES.get(quick)
+    kept = cache.get(quick)
     if kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size and kept[3] == at:
         return kept[4]
-    found = _made_body(unit)
-    if len(_BODIES) >= _EXTENTS_KEPT:
-        _BODIES.clear()
-    _BODIES[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
+    found = make(unit)
+    if len(cache) >= _EXTENTS_KEPT:
+        cache.clear()
+    cache[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
     return found
 
 
@@ -261,21 +268,16 @@ def unit_extent(unit: Any) -> Extent:
     rule that measures it. The board gives a unit a new position (and new figures) at each move
     and never changes them in place: the same objects, at the same point, are the same extent,
     found without reading every figure again."""
-    position, figures, size = unit.position, unit.figures, unit.footprint
-    quick = (id(position), id(figures), id(size), unit.facing, getattr(unit, "figure_base", None))
-    at = xy(position)
-    kept = _BY_OBJECTS.get(quick)
-    if kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size and kept[3] == at:
-        return kept[4]
+    return _kept_by_objects(_BY_OBJECTS, unit, _extent_by_key)
+
+
+def _extent_by_key(unit: Any) -> Extent:
     key = extent_key(unit)
     found = _EXTENTS.get(key)
     if found is None:
         if len(_EXTENTS) >= _EXTENTS_KEPT:
             _EXTENTS.clear()
         found = _EXTENTS[key] = extent(unit)
-    if len(_BY_OBJECTS) >= _EXTENTS_KEPT:
-        _BY_OBJECTS.clear()
-    _BY_OBJECTS[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
     return found
 
 
