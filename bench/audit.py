@@ -1,22 +1,21 @@
 """The audit against a raw read of the same events, and its growth with the game's length.
 
-Measured as a user pays it: the whole `umpire audit GAME --db STORE --format json` process on a
-game `umpire generate` played, less the same command on a 2-turn game (process start-up and
-imports cancel out), against a raw read of the same events (a SELECT of their JSON text from a
-plain SQLite table and `json.loads` of each) timed in the same run, interleaved with the audits.
-Both are timed in CPU time (the audit process's user and system time, the raw read's process time):
-on a shared machine the wall clock of a whole process moves with the other work far more than the
-work it does. Within a run each is the best of three; each figure is the median of several runs. The curve repeats this for longer games, up to about
-100,000 events: the audit is linear when its cost per event at the longest game is within
-`LINEAR_SLACK` of its cost per event at the 15,000-event game.
+Measured as `umpire audit GAME --db STORE` spends it once started: the game's lines read from the
+store, then audited, in one process (`in_process`), against a raw read of the same events (a
+SELECT of their JSON text from a plain SQLite table and `json.loads` of each) timed in the same run,
+interleaved with the audits, both in CPU time. A whole `umpire audit` process less a 2-turn game's
+was the first way: its start-up (imports, 0.7-0.9 s of CPU) now varies more than a 13,000-event
+audit lasts (about 0.15 s), so the difference read anything from 3x to 5.5x. Within a run each is
+the best of three; each figure is the median of several runs. The curve repeats this for longer
+games, up to about 100,000 events: the audit is linear when its cost per event at the longest game
+is within `LINEAR_SLACK` of its cost per event at the 15,000-event game.
 
-The tabletop rule systems are measured on their own generated games (`tabletop`): one point
-each, as long as their games run, timed in one process (run_tabletop_audit_bench says why).
+The tabletop rule systems are measured the same way on their own generated games (`tabletop`),
+and an Infernal Machines game in play is recorded beside the target's game (`active`).
 """
 from __future__ import annotations
 
 import json
-import resource
 import sqlite3
 import statistics
 import subprocess
@@ -30,23 +29,12 @@ LINEAR_SLACK = 1.5          # cost per event at the longest game / at the 15,000
 TURNS = (512, 1024, 2048, 3800)   # about 14,000, 28,000, 55,000 and 100,000 events
 TABLETOP = ("dux-bellorum-avbcw", "landships-of-mogdonazia")
 TABLETOP_TURNS = 64               # about 1,400 and 800 events: their sides are spent by then
-SMALL_TURNS = 2
 ACTIVE_TURNS = 32                 # about 2,400 events, all in play
 BEST_OF = 3
 
 
 def umpire() -> str:
     return str(Path(sys.executable).with_name("umpire"))
-
-
-def _run(*args: str) -> float:
-    """The CPU time (user and system) of one `umpire` process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([umpire(), *args], capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):      # 1: the audit has findings, still an audit
-        raise RuntimeError(f"umpire {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def stored_game(work: Path, turns: int, seed: int = 7, ruleset: Optional[str] = None) -> tuple[str, Path, Path]:
@@ -81,26 +69,9 @@ def _timed(action: Callable[[], Any]) -> float:
     return time.process_time() - start
 
 
-def measure(work: Path, turns: int, small: tuple[str, Path], runs: int) -> dict[str, Any]:
-    """One point of the curve: audit less the small game's audit, and the raw read, interleaved."""
-    game, store, raw = stored_game(work, turns)
-    return {"turns": turns, **_measured(game, store, raw, small, runs)}
-
-
-def _measured(game: str, store: Path, raw: Path, small: tuple[str, Path], runs: int) -> dict[str, Any]:
-    events = raw_read(raw)()
-    audits, smalls, raws = [], [], []
-    for _ in range(runs):
-        # each the best of BEST_OF within the run, the least disturbed on a shared machine: the
-        # same statistic for the audit, the small game and the raw read
-        audits.append(min(_run("audit", game, "--db", str(store), "--format", "json") for _ in range(BEST_OF)))
-        smalls.append(min(_run("audit", small[0], "--db", str(small[1]), "--format", "json") for _ in range(BEST_OF)))
-        raws.append(min(_timed(raw_read(raw)) for _ in range(BEST_OF)))
-    audit_s = statistics.median(audits) - statistics.median(smalls)
-    raw_s = statistics.median(raws)
-    return {"events": events, "audit_less_small_s": round(audit_s, 4),
-            "raw_read_s": round(raw_s, 4), "ratio": round(audit_s / raw_s, 2),
-            "us_per_event": round(1e6 * audit_s / events, 1)}
+def measure(work: Path, turns: int, runs: int) -> dict[str, Any]:
+    """One point of the curve: the audit of a generated game of `turns` turns against its raw read."""
+    return in_process(work, turns, runs)
 
 
 def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TURNS) -> dict[str, Any]:
@@ -153,16 +124,14 @@ def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
                     tabletop_turns: int = TABLETOP_TURNS, active_turns: int = ACTIVE_TURNS) -> dict[str, Any]:
     """The figures of the audit benchmark: the ratio at the first (15k) point and the curve."""
     work.mkdir(parents=True, exist_ok=True)
-    small_game, small_store, _ = stored_game(work, SMALL_TURNS)
     curve = []
     for n in turns:
-        curve.append(measure(work, n, (small_game, small_store), runs if n == turns[0] else max(min(runs, 3), runs // 2)))
+        curve.append(measure(work, n, runs if n == turns[0] else max(min(runs, 3), runs // 2)))
         if progress:
             progress(f"audit of {curve[-1]['events']} events: {curve[-1]['ratio']}x the raw read")
     first, last = curve[0], curve[-1]
     growth = round(last["us_per_event"] / first["us_per_event"], 2)
-    # a ratio of zero or less is no measurement (the small game's audit was disturbed more than the
-    # long one's lasted): it never counts as met
+    # a ratio of zero or less is no measurement: it never counts as met
     return {"audit": {"events": first["events"], "ratio": first["ratio"], "target": AUDIT_TARGET,
                       "met": 0 < first["ratio"] <= AUDIT_TARGET},
             "linear": {"per_event_growth": growth, "from_events": first["events"], "to_events": last["events"],
