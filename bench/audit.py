@@ -69,11 +69,6 @@ def _timed(action: Callable[[], Any]) -> float:
     return time.process_time() - start
 
 
-def measure(work: Path, turns: int, runs: int) -> dict[str, Any]:
-    """One point of the curve: the audit of a generated game of `turns` turns against its raw read."""
-    return in_process(work, turns, runs)
-
-
 def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TURNS) -> dict[str, Any]:
     """The same ratio for each tabletop rule system, on its generated game of `turns` turns.
     Their games end sooner (a side is spent: about 1,600 and 1,000 events), so the audit is a
@@ -126,7 +121,7 @@ def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
     work.mkdir(parents=True, exist_ok=True)
     curve = []
     for n in turns:
-        curve.append(measure(work, n, runs if n == turns[0] else max(min(runs, 3), runs // 2)))
+        curve.append(in_process(work, n, runs if n == turns[0] else max(min(runs, 3), runs // 2)))
         if progress:
             progress(f"audit of {curve[-1]['events']} events: {curve[-1]['ratio']}x the raw read")
     first, last = curve[0], curve[-1]

@@ -114,11 +114,8 @@ def read_line(text: str, line: int, *, keep_prev: bool = True) -> ReadLine:
             if b"0." not in body.translate(_DIGITS_AND_POINTS) or _FLOAT_TOKEN.search(body) is None:
                 # (a line that carried a null prev is hashed with the one before it, as one without)
                 digest = hashlib.sha256(full).hexdigest() if type(prev) is str else None
-                # within_bounds(full), and the tuple made without ReadLine's own __new__ (both called
-                # for every line of an import)
-                bounded = len(full) <= min(LIMITS.max_string, LIMITS.max_event_bytes) \
-                    and full.count(b"{") + full.count(b"[") <= LIMITS.max_depth
-                return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, bounded, digest,
+                # (the tuple made without ReadLine's own __new__: called for every line of an import)
+                return _new_tuple(ReadLine, (obj, body.decode("utf-8"), True, within_bounds(full), digest,
                                              IN_OBJ if keep_prev else prev))
     obj = parse_json_line(text, line)
     check_bounds(obj, line)  # before the canonical form, which a line nested too deeply would overflow

@@ -184,9 +184,14 @@ def recorded_rows(originator_id: UUID, event_class: type, first_version: int, li
                     for version, line, turn in zip(range(first_version, first_version + len(lines)), lines, turns)]
         except orjson.JSONEncodeError:  # a line orjson does not write (the checks refuse one): encode() decides
             pass
-    states = [(first_version + i, {"timestamp": timestamp, "line": line, "turn": turn})
-              for i, (line, turn) in enumerate(zip(lines, turns))]
-    return state_rows(originator_id, event_class, states, mapper)
+    return state_rows(originator_id, event_class, recorded_states(first_version, lines, turns, timestamp), mapper)
+
+
+def recorded_states(first_version: int, lines: Sequence[str], turns: Sequence[int],
+                    timestamp: datetime) -> list[tuple[int, dict[str, Any]]]:
+    """The states of the Game's Recorded events of these lines, by version."""
+    return [(first_version + i, {"timestamp": timestamp, "line": line, "turn": turn})
+            for i, (line, turn) in enumerate(zip(lines, turns, strict=True))]
 
 
 _INT64 = 2 ** 63  # orjson writes integers of 64 bits (unsigned up to 2**64); a turn beyond takes encode()

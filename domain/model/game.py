@@ -12,6 +12,7 @@ from eventsourcing.domain import event
 
 from domain.model.base import LedgerAggregate
 from domain.model.ids import game_uuid
+from domain.transcoder import recorded_states
 
 
 class Game(LedgerAggregate):
@@ -46,9 +47,7 @@ class Game(LedgerAggregate):
         would hold, and the aggregate left as those events leave it. What `record` does line
         by line, without an event object per line (an import records thousands at once); the
         ledger stores the states as the events' own (domain/transcoder.py, state_rows)."""
-        first = self.record_lines(lines, turns, timestamp)
-        return [(first + i, {"timestamp": timestamp, "line": line, "turn": turn})
-                for i, (line, turn) in enumerate(zip(lines, turns, strict=True))]
+        return recorded_states(self.record_lines(lines, turns, timestamp), lines, turns, timestamp)
 
     def record_lines(self, lines: Sequence[str], turns: Sequence[int], timestamp: datetime) -> int:
         """What record_all does to the aggregate, without the states (domain/transcoder.py,

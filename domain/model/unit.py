@@ -141,19 +141,15 @@ class Unit(LedgerAggregate):
 
     def move(self, path: list[Location], seq: int, timestamp: Optional[datetime] = None,
              mode: str = "normal") -> None:
-        check_order(f"unit {self.unit!r}", seq, self.last_seq)
-        if not path:
-            raise EmptyPathError(self.unit, seq)
-        self.trigger_event(self.Moved, path=path, seq=seq, mode=mode, timestamp=timestamp)
+        self.change_all([{"seq": seq, "path": path, "mode": mode}], timestamp)
 
     def change_status(self, status: str, seq: int, timestamp: Optional[datetime] = None) -> None:
-        check_order(f"unit {self.unit!r}", seq, self.last_seq)
-        self.trigger_event(self.StatusChanged, status=status, seq=seq, timestamp=timestamp)
+        self.change_all([{"seq": seq, "status": status}], timestamp)
 
     def change_all(self, changes: list[Change], timestamp: Optional[datetime] = None) -> None:
         """Record one batch's changes of the unit (moves {"seq", "path", "mode"} and statuses
         {"seq", "status"}, in seq order): one Changed event, or the Moved or StatusChanged
-        of a single change. Refuses what move() and change_status() refuse."""
+        of a single change. Refuses a change out of order and a move without a path."""
         last = self.last_seq
         for change in changes:
             seq = change["seq"]

@@ -25,12 +25,18 @@ def test_what_a_plain_check_accepts_its_model_accepts(event_type):
     assert accepted > 0
 
 
-def test_a_die_the_plain_check_refuses_is_named_by_the_model():
+def started(side: str, bloc: str) -> tuple[LogCursor, dict]:
+    """A cursor past an Infernal Machines game's GameStarted with one side, and that line."""
     cursor = LogCursor()
     start = {"v": 1, "game": "g", "seq": 1, "turn": 0, "phase": "setup", "side": None, "type": "GameStarted",
              "data": {"ruleset": "infernal-machines", "scenario": "s", "date": "1917-04",
-                      "sides": {"british": {"nation": "british", "bloc": "allied"}}}}
+                      "sides": {side: {"nation": side, "bloc": bloc}}}}
     cursor.advance(check_line(start, 1, cursor))
+    return cursor, start
+
+
+def test_a_die_the_plain_check_refuses_is_named_by_the_model():
+    cursor, start = started("british", "allied")
     roll = {**start, "seq": 2, "type": "DieRolled", "data": {"purpose": "LS.MORALE", "die": "d7", "result": 3}}
     with pytest.raises(LogError) as err:
         check_line(roll, 2, cursor)

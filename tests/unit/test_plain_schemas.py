@@ -13,10 +13,11 @@ import pytest
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from domain.events import CORE_EVENTS, STRICT, Data
-from domain.log import LogCursor, LogError, check_line
+from domain.log import LogError, check_line
 from domain.plain import plain_check
 from domain.rulesets import registered
 from tests.conftest import ROOT, SPEC
+from tests.unit.test_plain_data import started
 
 LOGS = sorted((ROOT / "fixtures" / "games").glob("*.jsonl")) + sorted(SPEC.glob("examples*/*.jsonl")) \
     + sorted((ROOT / "tests" / "acceptance").glob("cases*/**/*.jsonl"))
@@ -99,11 +100,7 @@ def test_the_infernal_machines_moves_and_statuses_are_checked_plainly():
 
 
 def test_a_move_the_plain_check_doubts_is_refused_by_the_model_naming_the_field():
-    cursor = LogCursor()
-    start = {"v": 1, "game": "g", "seq": 1, "turn": 0, "phase": "setup", "side": None, "type": "GameStarted",
-             "data": {"ruleset": "infernal-machines", "scenario": "s", "date": "1917-04",
-                      "sides": {"german": {"nation": "german", "bloc": "central"}}}}
-    cursor.advance(check_line(start, 1, cursor))
+    cursor, start = started("german", "central")
     deploy = {**start, "seq": 2, "type": "UnitDeployed", "side": "german",
               "data": {"unit": "g-1", "class": "infantry-platoon", "location": "1:1210"}}
     cursor.advance(check_line(deploy, 2, cursor))

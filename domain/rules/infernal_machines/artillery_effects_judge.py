@@ -54,6 +54,10 @@ def _mods(roll: DieRolled) -> list[int]:
     return [m.value for m in roll.modifiers]
 
 
+def _effect_rule(effect: Effect) -> Rule:
+    return Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
+
+
 class ArtilleryEffects(RuleModule):
 
     def __init__(self, ctx):
@@ -201,7 +205,7 @@ class ArtilleryEffects(RuleModule):
         checked = [e for e in w.events if e["type"] == "MoraleChecked" and unit.unit in self.ctx.typed(e).units]
         if not checked:
             return None
-        rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
+        rule = _effect_rule(effect)
         return rule.ambiguous(
             checked[0]["seq"], f"{unit.unit} takes a morale check after a {row.result} in the primary zone of a "
             f"hurricane barrage, as the \"Hurricane\" barrage's EXAMPLE has it (\"pins the unit after it has undergone "
@@ -209,7 +213,7 @@ class ArtilleryEffects(RuleModule):
             f"not say which one governs", related=related)
 
     def _judge_unit(self, w, loc, unit, effect: Effect, row, recorded, mc_rolls) -> list[RuleApplication]:
-        rule = Rule(effect.rule, "Selection and Effects of Ammunition, effects by mission, ammunition and target")
+        rule = _effect_rule(effect)
         seq0 = w.resolved["seq"]
         related = [w.decl.seq, seq0]
         out: list[RuleApplication] = []

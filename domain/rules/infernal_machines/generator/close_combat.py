@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from domain.board.hexes import neighbours
 from domain.board.state import UnitState
+from domain.board.terrain import Board
 from domain.rules.infernal_machines.generator.fighting import apply_result, legal_path
 from domain.rules.infernal_machines.generator.tracked import FIRERS, TrackedRecorder
 
@@ -23,9 +24,8 @@ ASSAULTERS = ("infantry-platoon", "infantry-squad")
 ASSAULT_SHARE = 0.5   # the share of able units next to an enemy hex that assault it
 
 
-def _assailable(rec: TrackedRecorder, unit: UnitState, loc: str) -> bool:
+def _assailable(rec: TrackedRecorder, view: Board, unit: UnitState, loc: str) -> bool:
     enemies = [u for u in rec.board.units_at(loc, side=rec.enemy(unit.side)) if not u.eliminated]
-    view = rec.terrain()
     return (bool(enemies) and all(u.unit_class in FIRERS for u in enemies)
             and not view.multi_storey(loc) and not rec.smoke(loc) and not rec.in_zone(loc))
 
@@ -34,11 +34,12 @@ def close_in(rec: TrackedRecorder, side: str) -> None:
     """Some able foot units of `side` step into a hex held only by enemy foot, one hex away or two
     (through a hex free of the enemy), where the movement rules accept the path."""
     taken: set[str] = set()
+    view = rec.terrain()   # the terrain as it stands: the assaults' moves change none of it
     for unit in rec.units(side, ASSAULTERS):
         if (rec.pinned(unit) or unit.location is None or rec.in_zone(unit.location) or rec.smoke(unit.location)
                 or rec.in_melee(unit.location)):
             continue
-        paths = [p for p in _approaches(rec, unit) if p[-1] not in taken]
+        paths = [p for p in _approaches(rec, view, unit) if p[-1] not in taken]
         if not paths or rec.rng.random() > ASSAULT_SHARE:
             continue
         path = next((p for p in paths if legal_path(rec, unit, p)), None)
@@ -47,16 +48,16 @@ def close_in(rec: TrackedRecorder, side: str) -> None:
             taken.add(path[-1])
 
 
-def _approaches(rec: TrackedRecorder, unit: UnitState) -> list[list[str]]:
+def _approaches(rec: TrackedRecorder, view: Board, unit: UnitState) -> list[list[str]]:
     """The paths into an assailable hex: the adjacent ones first, then those two hexes away."""
     start, enemy = unit.location, rec.enemy(unit.side)
     near = [n for n in sorted(neighbours(start)) if rec.exists(n)]
-    out = [[start, n] for n in near if _assailable(rec, unit, n)]
+    out = [[start, n] for n in near if _assailable(rec, view, unit, n)]
     for n in near:
         if rec.board.units_at(n, side=enemy) or rec.smoke(n) or rec.in_zone(n):
             continue
         out += [[start, n, m] for m in sorted(neighbours(n)) if m != start and rec.exists(m)
-                and rec.distance(start, m) == 2 and _assailable(rec, unit, m)]
+                and rec.distance(start, m) == 2 and _assailable(rec, view, unit, m)]
     return out
 
 

@@ -12,7 +12,7 @@ carries the modifiers the audit requires without auditing the game per shot.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from domain.board.state import UnitState
 from domain.rules.infernal_machines.generator.tracked import TrackedRecorder
@@ -38,14 +38,17 @@ def trench_sector(rec: TrackedRecorder, firer: UnitState, target: str) -> Option
     return sector(front, target, firer.location, view)
 
 
-def fires_out(rec: TrackedRecorder, firer: UnitState, target: str) -> bool:
-    """Whether the firer may fire at `target` from where it stands: out of a prepared trench only
-    toward its front (IM.OBS.TRENCH.PREP.FIREOUT); from anywhere else, yes."""
+def fires_out(rec: TrackedRecorder, firer: UnitState) -> Callable[[str], bool]:
+    """Whether the firer may fire at a target hex from where it stands: out of a prepared trench
+    only toward its front (IM.OBS.TRENCH.PREP.FIREOUT); from anywhere else, yes. Made once per
+    firer (its trench's front found once), asked of each target."""
+    if firer.location is None or firer.unit_class not in DEFENDERS:
+        return lambda target: True
     view = rec.terrain()
-    if firer.location is None or firer.unit_class not in DEFENDERS or view.trench(firer.location) != "trench-prepared":
-        return True
+    if view.trench(firer.location) != "trench-prepared":
+        return lambda target: True
     front = trench_front(view, firer.location, rec.fronts.of(firer.side))
-    return sector(front, firer.location, target, view) == "front"
+    return lambda target: sector(front, firer.location, target, view) == "front"
 
 
 def defence(rec: TrackedRecorder, firer: UnitState, target: str) -> Defence:

@@ -177,11 +177,12 @@ def fire_phase(rec: TrackedRecorder, side: str, share: float) -> None:
     for unit in rec.units(side, SHOOTERS):
         if not can_fire(rec, unit) or rec.rng.random() > share:
             continue
+        toward = fires_out(rec, unit)
         targets = sorted({e.location for e in rec.units(rec.enemy(side), tuple(SMALL_ARMS_TARGETS))
                           if e.location and 0 < rec.distance(unit.location, e.location) <= reach(rec, unit)
                           and not rec.smoke(e.location) and not rec.in_melee(e.location)
                           and rec.open_line(unit.location, e.location)
-                          and trench_sector(rec, unit, e.location) != "flank" and fires_out(rec, unit, e.location)},
+                          and trench_sector(rec, unit, e.location) != "flank" and toward(e.location)},
                          key=lambda loc: (rec.distance(unit.location, loc), loc))
         if not targets:
             continue
