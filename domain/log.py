@@ -65,7 +65,10 @@ _FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
 # A digit before a point or an exponent, in a number or in a string (b"0." once digits are 0s and
 # exponents points): a line without one holds no float token, found in half the time a regex takes.
 _DIGITS_AND_POINTS = bytes.maketrans(b"0123456789eE", b"0000000000..")
-_LONG_INTEGER = re.compile(r"[:,\[][\s-]*[0-9]{19}")
+# 19 digits in a row, anywhere (a number's or a string's: a string's only costs the `json` read),
+# found with every digit made a 0: several times faster than a regex over the text
+_NINETEEN_DIGITS = b"0" * 19
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
 _new_tuple = tuple.__new__  # a NamedTuple's fields in order, without the Python __new__ it adds
@@ -132,7 +135,7 @@ _NO_PREV = object()
 def read_stored_line(text: str) -> dict[str, Any]:
     """A stored line's object, as `json.loads` reads it: with orjson when that gives the same
     values (no integer of 19 digits or more; orjson refuses NaN and Infinity, which `json` reads)."""
-    if _LONG_INTEGER.search(text) is None:
+    if _NINETEEN_DIGITS not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_TO_ZERO):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -269,7 +272,7 @@ def parse_json_line(text: str, line: int) -> dict[str, Any]:
 
 
 def _read_json(text: str, line: int) -> Any:
-    if _LONG_INTEGER.search(text) is None:
+    if _NINETEEN_DIGITS not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_TO_ZERO):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

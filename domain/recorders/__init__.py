@@ -1,8 +1,8 @@
 """The library's recorders with the ledger's two bulk paths added, on SQLite and PostgreSQL.
 
 - `select_lines`: a game's stored lines as their text, taken out of the stored states (JSON:
-  {"timestamp": ..., "line": "<the line>", "turn": ...}) by SQLite's json_extract, or by orjson
-  from the states read in binary on PostgreSQL (cheaper there than the server's `->>`), so that
+  {"timestamp": ..., "line": "<the line>", "turn": ...}) by orjson (cheaper than SQLite's
+  json_extract, and than PostgreSQL's `->>` with the states read in binary), so that
   reading a game costs one decode of each line and no stored event, UUID or dict per row.
 - `insert_batch`: one batch's stored events and the snapshots it calls for, in one
   transaction, in bulk (the library inserts a SQLite row at a time to learn its notification

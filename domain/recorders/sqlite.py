@@ -11,7 +11,7 @@ from uuid import UUID
 from eventsourcing.persistence import AggregateRecorder, ListenNotifySubscription, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
-from domain.recorders import window
+from domain.recorders import line_of, window
 from domain.transcoder import Row
 
 POLL_SECONDS = 0.1  # how often a subscription looks for new notifications
@@ -51,9 +51,9 @@ class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
 class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events"):
         super().__init__(datastore, events_table_name)
-        # CAST: SQLite 3.45 and later read a BLOB given to a JSON function as JSONB.
-        self.select_lines_statement = (f"SELECT json_extract(CAST(state AS TEXT), '$.line') "
-                                       f"FROM {self.events_table_name} WHERE originator_id=?")
+        # The states, whose line orjson takes out: a fifth less than SQLite's json_extract (which
+        # parses each state and writes the line out again) for a game of long lines.
+        self.select_lines_statement = f"SELECT state FROM {self.events_table_name} WHERE originator_id=?"
 
     def select_lines(self, originator_id: UUID, *, gt: Optional[int] = None, lte: Optional[int] = None,
                      limit: Optional[int] = None) -> list[str]:
@@ -63,7 +63,7 @@ class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
             cursor = c.sqlite_cursor
             cursor.row_factory = None  # plain tuples, not a sqlite3.Row per row
             cursor.execute(statement, params)
-            return [line for (line,) in cursor.fetchall()]
+            return [line_of(state) for (state,) in cursor.fetchall()]
 
     def insert_batch(self, rows: Sequence[Row], snapshots: Sequence[StoredEvent] = (),
                      snapshot_recorder: Optional[AggregateRecorder] = None) -> None:
