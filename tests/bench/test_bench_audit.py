@@ -2,10 +2,18 @@
 target. Timings are recorded by the benchmark, never asserted here."""
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
 from api.commands.bench import misses
 from bench.audit import run_audit_bench
+
+
+def paired(point) -> bool:
+    """The ratio is the median of each audit's against the raw reads either side of it (three a run)."""
+    return len(point["ratios"]) == 3 and all(r > 0 for r in point["ratios"]) and point["raw_read_s"] > 0 \
+        and point["ratio"] == pytest.approx(statistics.median(point["ratios"]), abs=0.01)   # figures are rounded
 
 
 def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
@@ -14,19 +22,17 @@ def test_audit_bench_measures_each_game_against_its_raw_read(tmp_path):
     assert [p["turns"] for p in curve] == [4, 8]
     assert curve[0]["events"] < curve[1]["events"]
     for point in curve:
-        assert point["raw_read_s"] > 0 and point["ratio"] == pytest.approx(
-            point["audit_s"] / point["raw_read_s"], rel=0.05)  # figures are rounded
+        assert paired(point)
     assert figures["audit"]["met"] is (0 < figures["audit"]["ratio"] <= 5.0)   # no measurement is no pass
     assert figures["linear"]["to_events"] == curve[1]["events"]
     # the tabletop rule systems' own generated games, each against its raw read
     assert set(figures["tabletop"]) == {"dux-bellorum-avbcw", "landships-of-mogdonazia"}
     for point in figures["tabletop"].values():
-        assert point["events"] > 0 and point["raw_read_s"] > 0 and point["met"] is (point["ratio"] <= 5.0)
-        assert point["ratio"] == pytest.approx(point["audit_s"] / point["raw_read_s"], rel=0.05)
+        assert point["events"] > 0 and paired(point) and point["met"] is (point["ratio"] <= 5.0)
     # a game in play, recorded beside the target's game and never counted as a miss
     active = figures["active"]
     assert active["turns"] == 3 and active["events"] > 0 and active["met"] is None
-    assert active["ratio"] == pytest.approx(active["audit_s"] / active["raw_read_s"], rel=0.05)
+    assert paired(active)
     assert not [m for m in misses(figures) if m.startswith("active")]
 
 
