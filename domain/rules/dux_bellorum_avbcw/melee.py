@@ -16,7 +16,7 @@ from shapely.geometry import LineString
 from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import stat
-from domain.rules.dux_bellorum_avbcw.placing import distance, extent_after, others
+from domain.rules.dux_bellorum_avbcw.placing import around, distance, extent_after, others
 from domain.rules.dux_bellorum_avbcw.shooting import modifier_sum
 from domain.rules.engine import Rule, RuleApplication, Verdict
 from domain.tabletop import geometry as geo
@@ -67,10 +67,10 @@ class AVBCWMelee(ListedModule):
         unit = self.ctx.board.units.get(data.unit)
         if unit is None or unit.position is None:
             return ()
-        end = extent_after(unit, data.path, data.figures)
+        near = around(self.ctx, unit, data.path, data.figures)   # the move's end and the others, shared
         # an enemy whose box is more than 0.1" from the end's is not in contact: not measured
-        touching = [uid for uid, e in others(self.ctx.board, unit.side, enemies=True).items()
-                    if not geo.extents_far(end, unit_extent(e)) and geo.in_contact(end, unit_extent(e))]
+        touching = [uid for uid, e in near.near_end(0.1).items()
+                    if near.others[uid].side != unit.side and geo.in_contact(near.end, e)]
         if touching and data.mode in (None, "normal", "second", "charge"):
             self.into_contact[(turn, data.unit)] = seq
         if data.mode == "pursue":

@@ -13,6 +13,7 @@ from domain.rules.dux_bellorum_avbcw import army_tables
 from domain.rules.dux_bellorum_avbcw.events import ListedUnit
 from domain.rules.dux_bellorum_avbcw.facts import (
     RULEBOOK, RULESET_ID, ArmyLists, good_ground, has_rule, centre_line, inches_of, is_vehicle, path_on)
+from domain.rules.dux_bellorum_avbcw.placing import boxes_meet, swept_box
 from domain.rules.engine import RuleApplication, RuleModule
 from domain.tabletop import geometry as geo
 
@@ -192,8 +193,11 @@ class AVBCWMovement(RuleModule):
             label = self.ctx.interpretations.label("avbcw-vehicle-terrain")
             if reading == "cross":
                 return [TERRAIN.ok(line["seq"], f"{data.unit} is a vehicle: vehicles cross terrain", interpretation=label)]
-        stops = [f for f in self.ctx.board.table["features"] if f["kind"] in geo.LINEAR_OBSTACLES or geo.is_area(f)]
-        contact = geo.first_contact(unit, data.path, stops)
+        stops, boxes = _stops(self.ctx.board.table["features"])
+        # geometry measures only the stops within the extent's reach of the path (and 0.1"), their
+        # boxes first: a move whose swept box (grown by that 0.1") meets none of theirs meets none
+        near = boxes_meet(swept_box(unit, data.path, 0.1), boxes)
+        contact = geo.first_contact(unit, data.path, stops) if near else None
         if contact is None:
             return [TERRAIN.ok(line["seq"], f"{data.unit} meets no linear obstacle and enters no area terrain",
                                interpretation=label)]
@@ -284,6 +288,24 @@ class AVBCWMovement(RuleModule):
                                       f"({x:.1f}, {y:.1f}): \"They can only travel off-road on ground designated as "
                                       "good enough for wheeled vehicles\"", inputs={"off_at": [x, y]})]
         return [WHEELED.ok(seq, f"wheeled {data.unit} stays on roads and ground designated for wheels")]
+
+
+def _stops(features: list) -> tuple[list, list[tuple]]:
+    """The table's linear obstacles and area terrain (MOVE.TERRAIN's stops) and their shapes' boxes,
+    kept by the features (the objects: a table's features never change once defined)."""
+    kept = _STOPS.get(id(features))
+    if kept is not None and kept[0] is features and len(kept[1]) == len(features) \
+            and all(a is b for a, b in zip(kept[1], features)):
+        return kept[2]
+    stops = [f for f in features if f["kind"] in geo.LINEAR_OBSTACLES or geo.is_area(f)]
+    found = (stops, [tuple(geo.feature_shape(f).bounds) for f in stops])
+    if len(_STOPS) >= 64:
+        _STOPS.clear()
+    _STOPS[id(features)] = (features, list(features), found)   # kept alive: their ids are not reused
+    return found
+
+
+_STOPS: dict[int, tuple] = {}
 
 
 def listed_mv(entry: ListedUnit) -> Optional[float]:

@@ -4,7 +4,9 @@ unit's extent where a move leaves it, its enemies and friends on the table, and 
 point (`measure`)"). Every distance is the tabletop geometry's, rounded half-up to 0.1"."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 import shapely
@@ -83,6 +85,133 @@ def every_other(board: BoardState, side: Optional[str], but: str) -> dict[str, U
         elif uid != but:
             friends[uid] = u
     return {**enemies, **friends}
+
+
+@dataclass
+class Around:
+    """A move's end extent and every other unit on the table (`every_other`'s order) with its
+    extent and its core's box: found once per move, at the board's moment before it, for every
+    rule that weighs the move against the other units (skirmish.py: intermixing and passing
+    through; melee.py: contact at its end)."""
+    unit: UnitState
+    path: Sequence[Any]
+    figures: Optional[Sequence[Any]]
+    end: geo.Extent
+    end_box: tuple
+    others: dict[str, UnitState]
+    extents: dict[str, geo.Extent]
+    boxes: dict[str, tuple]
+
+    def near_end(self, margin: float, but: Sequence[str] = ()) -> dict[str, geo.Extent]:
+        """The units, less `but`, that `geo.extents_far(end, theirs, margin)` does not put apart
+        (the same sums, so the same answer): those farther cannot overlap or touch the end."""
+        mine, radius, boxes = self.end_box, self.end.radius, self.boxes
+        return {uid: e for uid, e in self.extents.items()
+                if uid not in but and not _apart(mine, boxes[uid], radius + e.radius + margin)}
+
+    def near_path(self, but: Sequence[str] = ()) -> dict[str, geo.Extent]:
+        """The units, less `but`, whose boxes may meet the box of the extent swept along the path
+        (`swept_box`): the others are apart from it, as `intermixed` would find them."""
+        grown, boxes = swept_box(self.unit, self.path, 0.0), self.boxes
+        return {uid: e for uid, e in self.extents.items()
+                if uid not in but and not _apart(grown, boxes[uid], e.radius)}
+
+
+def swept_box(unit: UnitState, path: Sequence[Any], margin: float) -> tuple:
+    """A box holding the unit's extent swept along the path, grown by `margin`: every point of the
+    moving extent lies within its reach (and its figures' round bases) of the base centre, so within
+    the centres' box grown by that (and a little more, for the rounding of turned figures). What
+    lies farther than that is apart from the swept extent, found without sweeping it."""
+    centres = [geo.xy(p) for p in path]
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    reach = _reach(unit) + _radius(unit) + _REACH_MARGIN + margin
+    return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
+
+
+# far more than a turned figure's rounding (1e-15"), far less than anything measured
+_REACH_MARGIN = 0.01
+
+
+def around(ctx, unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> Around:
+    """`Around` of this move, kept for the board's moment: the rules judging one UnitMoved ask it
+    of the same unit, path and figures (the objects), and the board does not change between them."""
+    found = ctx.at_moment("avbcw-around-move", lambda: _around(ctx.board, unit, path, figures))
+    if found.unit is not unit or found.path is not path or found.figures is not figures:
+        found = _around(ctx.board, unit, path, figures)   # another move asked at this moment: not kept
+    return found
+
+
+def _around(board: BoardState, unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> Around:
+    everyone = every_other(board, unit.side, unit.unit)
+    extents, boxes = {}, {}
+    for uid, other in everyone.items():
+        extents[uid], boxes[uid] = _standing(other)
+    end = extent_after(unit, path, figures)
+    return Around(unit, path, figures, end, _box(end), everyone, extents, boxes)
+
+
+def _standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
+    """`unit_extent` and its box, kept by the unit and what its extent is made of (the objects, as
+    `unit_extent` keeps it, and where its position is): most units stand still from move to move,
+    and every move weighs them all."""
+    position, figures, size = unit.position, unit.figures, unit.footprint
+    at = geo.xy(position)
+    kept = _STANDING.get(id(unit))
+    if (kept is not None and kept[0] is unit and kept[1] is position and kept[2] is figures and kept[3] is size
+            and kept[4] == at and kept[5] == unit.facing and kept[6] == unit.figure_base):
+        return kept[7]
+    extent = unit_extent(unit)
+    found = (extent, _box(extent))
+    if len(_STANDING) >= 4096:
+        _STANDING.clear()
+    # the unit and its objects kept alive: their ids are not reused
+    _STANDING[id(unit)] = (unit, position, figures, size, at, unit.facing, unit.figure_base, found)
+    return found
+
+
+_STANDING: dict[int, tuple] = {}
+
+
+def _box(extent: geo.Extent) -> tuple:
+    """The extent's core's box, kept by the extent (the object): a unit's extent is kept while it
+    stands still (`unit_extent`), and every move weighs the units standing round it."""
+    kept = _BOXES.get(id(extent))
+    if kept is None or kept[0] is not extent:
+        if len(_BOXES) >= 4096:
+            _BOXES.clear()
+        kept = _BOXES[id(extent)] = (extent, tuple(extent.core.bounds))   # kept alive: its id is not reused
+    return kept[1]
+
+
+_BOXES: dict[int, tuple] = {}
+
+
+def boxes_meet(box: tuple, boxes: Sequence[tuple]) -> bool:
+    """Whether any of `boxes` overlaps `box` (an empty shape's NaN box always may)."""
+    low_x, low_y, high_x, high_y = box
+    return any(not (x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y) for x0, y0, x1, y1 in boxes)
+
+
+def _apart(a: tuple, b: tuple, margin: float) -> bool:
+    """geometry's box test (`extents_far`): the boxes more than `margin` apart along one axis."""
+    return b[0] - a[2] > margin or a[0] - b[2] > margin or b[1] - a[3] > margin or a[1] - b[3] > margin
+
+
+def _reach(unit: UnitState) -> float:
+    """How far the unit's core reaches from its base centre: its base's half-diagonal, or its
+    farthest figure's centre (their round bases: `_radius`)."""
+    if isinstance(unit.figures, (list, tuple)):
+        centre = geo.xy(unit.position)
+        return max((math.dist(centre, geo.xy(f)) for f in unit.figures), default=0.0)
+    size = unit.footprint or {}
+    return math.hypot(float(size.get("w", 0.0)) / 2, float(size.get("d", 0.0)) / 2)
+
+
+def _radius(unit: UnitState) -> float:
+    """The round bases' radius of a unit with figures placed (their extent), else none."""
+    if isinstance(unit.figures, (list, tuple)):
+        return float(unit.figure_base) / 2
+    return 0.0
 
 
 def distance(ctx, a: Any, b: Any) -> float:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
-from domain.rules.dux_bellorum_avbcw.placing import every_other, extent_after, intermixed
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle
+from domain.rules.dux_bellorum_avbcw.placing import around, intermixed
 from domain.rules.engine import RuleApplication, Verdict, closer
 from domain.tabletop import geometry as geo
 
@@ -45,22 +45,22 @@ class AVBCWSkirmish(ListedModule):
         if unit is None or unit.position is None or len(data.path) < 2 and data.figures is None:
             return ()
         vehicle = is_vehicle(unit, self.lists.get(data.unit))
-        end = extent_after(unit, data.path, data.figures)
-        swept = geo.swept(unit, data.path) if len(data.path) > 1 else end
         out: list[RuleApplication] = []
-        everyone = every_other(self.ctx.board, unit.side, data.unit)
-        extents = {uid: unit_extent(other) for uid, other in everyone.items()}
-        mixed = intermixed(end, extents)
+        near = around(self.ctx, unit, data.path, data.figures)
+        # `intermixed` passes over a unit whose box is apart from the shape's: only the others are given
+        mixed = intermixed(near.end, near.near_end(0.0))
         out.append(SKIRMISH.judge(seq, not mixed, f"{data.unit} ends its move clear of every other unit",
                                   f"{data.unit} ends its move intermixed with {', '.join(mixed)}: \"Figures from "
                                   "different units must not 'intermix' at the end of any move\"",
                                   inputs={"intermixed": mixed}))
-        through = intermixed(swept, {uid: shape for uid, shape in extents.items() if uid not in mixed})
+        # a move whose swept box reaches no other unit passes through none: it is not swept
+        passed = near.near_path(mixed) if len(data.path) > 1 else {}
+        through = intermixed(geo.swept(unit, data.path), passed) if passed else []
         if through and vehicle:
             out.append(SKIRMISH.ok(seq, f"vehicle {data.unit} passes through {', '.join(through)}: \"Vehicles can "
                                    "interpenetrate any friendly and enemy unit\""))
             for uid in through:
-                if everyone[uid].side != unit.side:
+                if near.others[uid].side != unit.side:
                     self.runs[uid] = RunOver(data.unit, uid, seq)
         elif through:
             out.append(SKIRMISH.unverifiable(seq, f"{data.unit} passes through {', '.join(through)}: how skirmishers "
