@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Iterable, Optional
 import orjson
 
 from domain.application import Ledger
-from domain.rules.engine import AuditReport, RuleApplication, Verdict, audit
+from domain.rules.engine import NO_INPUTS, AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
 from domain.transcoder import LONG_INTEGER
 from domain.rules.tables import TablePack, resolve
@@ -83,7 +83,7 @@ def stored_json(blob: bytes) -> dict[str, Any]:
 def report_of(data: dict[str, Any], tables: TablePack) -> AuditReport:
     applications = [RuleApplication(seq=a["seq"], rule=a["rule"], verdict=Verdict(a["verdict"]), message=a["message"],
                                     citation=a["citation"], expected=a.get("expected"), recorded=a.get("recorded"),
-                                    related=list(a.get("related", [])), inputs=a.get("inputs") or {},
+                                    related=a.get("related") or (), inputs=a.get("inputs") or NO_INPUTS,
                                     interpretation=a.get("interpretation"))
                     for a in data["applications"]]
     return AuditReport(game=data["game"], ruleset=data["ruleset"], tables=tables, events=data["events"],

@@ -103,13 +103,29 @@ class CoreChecks(RuleModule):
         return out
 
     def steps_for(self, kind: str):
-        """An event of an unknown type, one it checks (dice, references), one with an acting side or
-        one the rule system declares subjects in goes through `before`; any other (a phase, a turn)
-        only has the subject fields its line gives noted."""
-        if schema_of(kind, self.rules) is None or self.own_handlers(kind)[0] is not None or kind in ACTORS \
-                or (self.rules is not None and self.rules.declares.get(kind)):
+        """An event of an unknown type goes through `before`; one it checks (dice, references), one
+        with an acting side or one the rule system declares subjects in, through the same steps
+        bound for its type (`_checked`); any other (a phase, a turn) only has the subject fields its
+        line gives noted."""
+        if schema_of(kind, self.rules) is None:
             return self.before, None
-        return self._subjects_given, None
+        own, acts = self.own_handlers(kind)[0], kind in ACTORS
+        if own is None and not acts and not (self.rules is not None and self.rules.declares.get(kind)):
+            return self._subjects_given, None
+        return self._checked(own, acts), None
+
+    def _checked(self, own, acts: bool):
+        """`before` of a known type, its handler and whether it has an acting side found once: the
+        dice and the moves are most of a game's lines."""
+        acting_side, remember = self._acting_side, self._remember_subjects
+
+        def step(line):
+            out = list(own(line) or ()) if own is not None else []
+            if acts:
+                out.extend(acting_side(line))
+            remember(line)
+            return out
+        return step
 
     def _subjects_given(self, line):
         if not SUBJECT_FIELDS.isdisjoint(line["data"]):

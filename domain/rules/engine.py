@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from domain.board.state import BoardState, apply
 from domain.events import validate_data
@@ -36,6 +36,28 @@ FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
 VERDICT_ORDER = [v.value for v in Verdict]
 
 
+class _NoInputs(Mapping[str, Any]):
+    """The inputs of an application that records none: empty, unchangeable, shared."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:   # a dataclass default must be hashable (it is then known unchangeable)
+        return 0
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+NO_INPUTS: Mapping[str, Any] = _NoInputs()
+
+
 @dataclass(slots=True)
 class RuleApplication:
     seq: int
@@ -45,8 +67,10 @@ class RuleApplication:
     citation: str
     expected: Any = None
     recorded: Any = None
-    related: list[int] = field(default_factory=list)
-    inputs: dict[str, Any] = field(default_factory=dict)
+    # Read, never changed, once made. Most applications relate nothing and have no inputs: their
+    # shared empty values, not a new list and dict each (an audit makes thousands).
+    related: Sequence[int] = ()
+    inputs: Mapping[str, Any] = NO_INPUTS
     interpretation: Optional[str] = None
 
     def to_json(self) -> dict[str, Any]:
