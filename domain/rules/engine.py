@@ -11,7 +11,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from domain.board.state import BoardState, apply
@@ -197,8 +197,7 @@ class AuditContext:
         found[0].append(seq)
         found[1].append(line)
         if kind == "DieRolled":
-            purpose = line["data"].get("purpose") or ""
-            for key in [("roll", purpose[:i]) for i, c in enumerate(purpose) if c == "."] + [("roll", "")]:
+            for key in _roll_keys(line["data"].get("purpose") or ""):
                 seqs, lines = index.setdefault(key, ([], []))
                 seqs.append(seq)
                 lines.append(line)
@@ -242,6 +241,13 @@ class AuditContext:
                   before: Optional[int] = None) -> list[dict[str, Any]]:
         """Recorded DieRolled lines about `subject` with a purpose under `purpose_prefix`."""
         return [l for l in self.rolls(purpose_prefix, after, before) if l["data"].get("subject") == subject]
+
+
+@lru_cache(maxsize=1024)
+def _roll_keys(purpose: str) -> tuple[tuple[str, str], ...]:
+    """The index keys of a roll of this purpose: each dotted head, then every roll's; worked out
+    once per purpose (a game rolls a few dozen purposes thousands of times)."""
+    return (*(("roll", purpose[:i]) for i, c in enumerate(purpose) if c == "."), ("roll", ""))
 
 
 class RuleModule:

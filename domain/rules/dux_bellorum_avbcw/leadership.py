@@ -11,8 +11,8 @@ from typing import Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, on_table, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import inspiring, motivating, roles_of, type_of
-from domain.rules.dux_bellorum_avbcw.placing import distance
 from domain.rules.engine import Rule, RuleApplication, Verdict
+from domain.tabletop import geometry as geo
 
 TURN = RULEBOOK.rule("AVBCW.TURN")
 INSPIRING = RULEBOOK.rule("AVBCW.AB.INSPIRING")
@@ -36,9 +36,18 @@ class AVBCWLeadership(ListedModule):
         self.roles: dict[str, str] = {}
         self._others: dict[Optional[str], Optional[str]] = {}   # side -> the other side, by the roles
         self.destroyed: set[str] = set()
-        self.deployed = 0      # UnitDeployed lines the board has taken
         self._measure_label: Optional[str] = None
+        self._measure: Optional[str] = None          # the `measure` reading (with its label)
+        self._forget()
         self._turn()
+
+    def _forget(self) -> None:
+        """Drops what is worked out from the units deployed (their types and sides), the army lists
+        and the units destroyed: called where one of them changes, and none changes at most events
+        (a placement weighs every giver of a side for the LPs it has left, turn after turn)."""
+        self._givers: dict[str, tuple[Optional[Rule], int, float]] = {}
+        self._commanded: dict[tuple[str, str], Optional[bool]] = {}
+        self._leading: dict[str, list[str]] = {}
 
     def _turn(self) -> None:
         self.given: dict[str, int] = {}      # giver -> LPs placed this turn
@@ -53,35 +62,34 @@ class AVBCWLeadership(ListedModule):
     def on_TurnStarted(self, line):
         self._turn()
 
+    def on_ArmyListed(self, line):
+        super().on_ArmyListed(line)
+        self._forget()
+
     def on_UnitStatusChanged(self, line):
         data = self.ctx.typed(line)
         if data.status in DESTROYED:
             self.destroyed.add(data.unit)
+            self._forget()
 
     def on_VehicleDamaged(self, line):
         data = self.ctx.typed(line)
         if data.result in WRECKS and not data.repeat:
             self.destroyed.add(data.vehicle)
+            self._forget()
 
     # ------------------------------------------------------------ who gives, how many
 
     def _giver(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         """The rule a unit gives LPs by, its LPs this turn and their reach; None: it gives none.
-        Each unit's once per state of what it is worked out from (the units deployed, their army
-        lists, the units destroyed): a placement weighs every giver of a side for the LPs it has
-        left, turn after turn."""
-        givers = self.ctx.at_moment("avbcw-lp-givers", dict, self._version())
-        if unit_id not in givers:
-            givers[unit_id] = self._gives(unit_id)
-        return givers[unit_id]
-
-    def _version(self) -> tuple[int, int, int]:
-        """What givers and leaders are worked out from: the units deployed (their types and sides),
-        the army lists and the units destroyed; none changes at most events."""
-        return self.deployed, self.lists.version, len(self.destroyed)
+        Each unit's once until what it is worked out from changes (`_forget`)."""
+        found = self._givers.get(unit_id)
+        if found is None:
+            found = self._givers[unit_id] = self._gives(unit_id)
+        return found
 
     def after_UnitDeployed(self, line):
-        self.deployed += 1   # once the board holds it: what `_version` counts
+        self._forget()   # once the board holds it: its type and side
 
     def _gives(self, unit_id: str) -> tuple[Optional[Rule], int, float]:
         entry = self.lists.get(unit_id)
@@ -97,12 +105,11 @@ class AVBCWLeadership(ListedModule):
     def _commands(self, giver: str, unit_id: str) -> Optional[bool]:
         """Whether `unit_id` is "under its command": the `commander` its list entry names, else the
         only Inspiring commander of its side; None where the log does not say. Once per pair and
-        state of the units deployed, their lists and losses (`_version`), as `_giver`."""
-        found = self.ctx.at_moment("avbcw-lp-commands", dict, self._version())
+        state of the units deployed, their lists and losses (`_forget`), as `_giver`."""
         key = (giver, unit_id)
-        if key not in found:
-            found[key] = self._under(giver, unit_id)
-        return found[key]
+        if key not in self._commanded:
+            self._commanded[key] = self._under(giver, unit_id)
+        return self._commanded[key]
 
     def _under(self, giver: str, unit_id: str) -> Optional[bool]:
         entry, giver_unit = self.lists.get(unit_id), self.ctx.board.units.get(giver)
@@ -118,7 +125,7 @@ class AVBCWLeadership(ListedModule):
     def _leaders(self, side: str) -> list[str]:
         """The side's units that are or may be Inspiring commanders, once per state of the units
         deployed and their army lists."""
-        leaders = self.ctx.at_moment("avbcw-lp-leaders", dict, self._version())
+        leaders = self._leading
         if side not in leaders:
             leaders[side] = [uid for uid, u in self.ctx.board.units.items() if u.side == side
                              and inspiring(type_of(u, self.lists.get(uid)), self.lists.get(uid)) is not False]
@@ -191,10 +198,11 @@ class AVBCWLeadership(ListedModule):
                                             "unit\"" + (" (its own included)" if data.to == data.from_ else "")))
         if to.side != giver.side:
             return out + [rule.violation(seq, f"{data.to} is not a friendly unit of {data.from_}")]
-        far = distance(self.ctx, unit_extent(giver), unit_extent(to))
         label = self._measure_label
-        if label is None:   # the readings are settled when the game starts: its words once per audit
+        if label is None:   # the readings are settled when the game starts: read once per audit
             label = self._measure_label = self.ctx.interpretations.label("measure")
+            self._measure = self.ctx.interpretations.reading("measure")
+        far = geo.measure(unit_extent(giver), unit_extent(to), self._measure)   # placing.distance
         if far <= reach:
             out.append(rule.ok(seq, f"{data.to} is {far}\" from {data.from_}: within {reach:g}”", expected=reach,
                                recorded=far, interpretation=label))
