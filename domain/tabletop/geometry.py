@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points, unary_union
+from shapely.ops import unary_union
 
 XY = tuple[float, float]
 # game-log-tabletop.md, TableDefined: the shape column of the kinds table.
@@ -831,21 +831,45 @@ class SightResult:
                 "line": [list(self.line[0]), list(self.line[1])], "area": self.area}
 
 
-def _target_points(origin: XY, target: Extent) -> list[XY]:
-    """Points of the target's outline every 0.1", in the outline's order (`sight` takes them
-    closest first): a clear line to any inner point passes a clear outline point first, so the
-    outline is enough ("to any part/figure")."""
-    if target.radius:
-        points = []
-        for cx, cy in shapely.get_coordinates(target.core).tolist():
-            points += [(cx + dx, cy + dy) for dx, dy in _round_offsets(target.radius)]
+def _outline(target: Extent) -> Any:
+    """Points of the target's outline every 0.1", in the outline's order, as an (n, 2) array
+    (`sight` takes them closest first): a clear line to any inner point passes a clear outline
+    point first, so the outline is enough ("to any part/figure"). Kept on the extent: a unit that
+    has not moved keeps its extent (`unit_extent`), and every shot at it samples the same outline."""
+    kept = target.__dict__.get("_outline")
+    if kept is None:
+        if target.radius:
+            offsets = _round_offsets(target.radius)
+            points = [(cx + dx, cy + dy) for cx, cy in shapely.get_coordinates(target.core).tolist()
+                      for dx, dy in offsets]
+            kept = shapely.get_coordinates(MultiPoint(points))   # the same floats, as an array
+        else:
+            # a polygon's coordinates are its rings': its outline, densified
+            kept = shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP))
+        kept.flags.writeable = False   # shared by every sight to the extent
+        target.__dict__["_outline"] = kept
+    return kept
+
+
+def _closest_first(here: XY, outline: Any, extra: list[XY], count: Optional[int] = None) -> list[XY]:
+    """The points of the `outline` array, then `extra`, closest to `here` first, ties in that
+    order (a stable sort by `math.dist`); only the first `count` when given. The array's own
+    distances, which differ from `math.dist` by far less than 1e-9", set aside at once the points
+    that cannot be among the first `count`; the rest are sorted as all of them were, so the same
+    points come out in the same order."""
+    if count is None or count >= len(outline):
+        points = [*map(tuple, outline.tolist()), *extra]
     else:
-        # a polygon's coordinates are its rings': its outline, densified
-        outline = shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP))
-        points = list(map(tuple, outline.tolist()))
-        nearest = nearest_points(Point(origin), target.core)[1]
-        points.append((nearest.x, nearest.y))
-    return points
+        rough = outline - here
+        rough *= rough
+        rough = rough[:, 0] + rough[:, 1]   # squared
+        kth = rough.copy()
+        kth.partition(count - 1)
+        limit = math.sqrt(kth[count - 1]) + 1e-9
+        points = [*map(tuple, outline[rough <= limit * limit].tolist()),
+                  *(p for p in extra if math.dist(here, p) <= limit)]
+    apart = [math.dist(here, p) for p in points]
+    return [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)[:count]]
 
 
 _OFFSETS: dict[float, list[XY]] = {}
@@ -886,7 +910,9 @@ def _union_of(features: list[Mapping]) -> BaseGeometry:
     if kept is None or any(a is not b for a, b in zip(kept[0], features)):
         if len(_UNIONS) >= 256:
             _UNIONS.clear()
-        kept = _UNIONS[key] = (features, unary_union([feature_shape(f) for f in features]))
+        union = unary_union([feature_shape(f) for f in features])
+        shapely.prepare(union)   # asked whether each sight line meets it before it is cut
+        kept = _UNIONS[key] = (features, union)
     return kept[1]
 
 
@@ -912,8 +938,11 @@ def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, 
             for i in _rounded_at_most(shapely.distance(lines, shape), 0.0):
                 per_line[i].append(("linear-obstacle", feature["id"]))
     areas = [f for f in features if is_area(f, area_kinds)]
-    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, _union_of(areas)))] \
-        if areas else [0.0] * len(lines)
+    union = _union_of(areas) if areas else None
+    # a line that does not meet the area terrain has none of it along it: most lines, cut only
+    # when one of them meets it
+    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, union))] \
+        if union is not None and shapely.intersects(lines, union).any() else [0.0] * len(lines)
     for i, inches in enumerate(area):
         if inches > area_limit:
             per_line[i].append(("area-terrain", None))
@@ -943,34 +972,45 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     for a target "behind a 'soft' obstacle (fence, hedge, etc.)", and the page's Interpretations
     name no reading for an obstacle at either end of the line."""
     here, goal = xy(origin), _as_extent(target)
+    at = shapely.points(here)
     obstacle_kinds = set(obstacle_kinds)
-    if _gap(here, goal) == 0.0:
+    if _gap(at, goal) == 0.0:
         return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
-    points = _target_points(here, goal)
-    apart = [math.dist(here, p) for p in points]
-    ends = [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)]   # closest first (stable)
-    ends_of_line = [_as_extent(end) for end in (goal, shooter) if end is not None]
-    # an obstacle whose box is beyond the 0.05" that rounds to contact of an end's box (grown by
-    # its bases' radius) is in contact with neither end, as measuring it would find
-    at_ends = {f["id"] for f in features if f["kind"] in obstacle_kinds
-               and any(not _box_apart(_bounds(end.core), _bounds(feature_shape(f)), end.radius + 0.1)
-                       and in_contact(end, feature_shape(f)) for end in ends_of_line)}
+    outline = _outline(goal)
+    # a footprint's outline with its point nearest the origin after it
+    extra = [] if goal.radius else [tuple(shapely.get_coordinates(shapely.shortest_line(at, goal.core))[1].tolist())]
+    touched: list[set[str]] = []
 
-    def judged(count: int):
-        chosen = ends[:count]
+    def at_ends() -> set[str]:
+        """The obstacles an end of the line is in contact with: asked only of a line that meets
+        obstacles alone (most lines are clear)."""
+        if not touched:
+            ends_of_line = [_as_extent(end) for end in (goal, shooter) if end is not None]
+            # an obstacle whose box is beyond the 0.05" that rounds to contact of an end's box
+            # (grown by its bases' radius) is in contact with neither end, as measuring it would find
+            touched.append({f["id"] for f in features if f["kind"] in obstacle_kinds
+                            and any(not _box_apart(_bounds(end.core), _bounds(feature_shape(f)), end.radius + 0.1)
+                                    and in_contact(end, feature_shape(f)) for end in ends_of_line)})
+        return touched[0]
+
+    def judged(chosen: list[XY]):
         xs, ys = [here[0], *(e[0] for e in chosen)], [here[1], *(e[1] for e in chosen)]
         lines = shapely.linestrings([[here, end] for end in chosen])
         per_line, area, hills = _blockers(lines, features, friends or {}, friend_gap, area_limit,
                                           obstacle_kinds, set(area_kinds), (min(xs), min(ys), max(xs), max(ys)))
         return per_line, area, hills, [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
 
-    # The answer is the closest line of the best verdict. Most lines are clear: when one of the
-    # closest few is, it is the answer (a clear line farther out comes later in the order), and
-    # the hundred others need not be judged.
-    per_line, area, hills, verdicts = judged(FIRST_LINES)
-    if "clear" not in verdicts and len(ends) > FIRST_LINES:
-        per_line, area, hills, verdicts = judged(len(ends))
-    best = min(range(len(verdicts)), key=lambda i: (RANK[verdicts[i]], i))   # the closest of the best
+    # The answer is the closest line of the best verdict. Most lines are clear, the closest most
+    # often: when one of the closest is, it is the answer (a clear line farther out comes later in
+    # the order), and the others need not be judged. The closest alone, then a few, then all.
+    total = len(outline) + len(extra)
+    for count in (1, FIRST_LINES, total):
+        ends = _closest_first(here, outline, extra, count)
+        per_line, area, hills, verdicts = judged(ends)
+        if "clear" in verdicts or count >= total:
+            break
+    # the closest of the best (min gives the first of equals)
+    best = verdicts.index("clear") if "clear" in verdicts else min(range(len(verdicts)), key=lambda i: RANK[verdicts[i]])
     status, found, line = verdicts[best], per_line[best], (here, ends[best])
     if status == "clear":
         return SightResult(status, None, "", f"clear, {area[best]}\" of area terrain", line, area[best])
@@ -991,10 +1031,10 @@ RANK = {"clear": 0, "unchecked": 1, "ambiguous": 2, "blocked": 3}
 FIRST_LINES = 8   # the closest lines judged first
 
 
-def _verdict(found: list[tuple[str, Optional[str]]], hill: Optional[str], at_ends: set[str]) -> str:
+def _verdict(found: list[tuple[str, Optional[str]]], hill: Optional[str], at_ends: Callable[[], set[str]]) -> str:
     if not found:
         return "unchecked" if hill else "clear"
-    if all(why == "linear-obstacle" and blocker in at_ends for why, blocker in found):
+    if all(why == "linear-obstacle" for why, _ in found) and all(blocker in at_ends() for _, blocker in found):
         return "ambiguous"
     return "blocked"
 

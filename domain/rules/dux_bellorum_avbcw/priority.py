@@ -63,7 +63,7 @@ class AVBCWPriority(ListedModule):
         return out
 
     def _weigh(self, data, shooter, entry, uid: str, unit, sniper: bool) -> Candidate:
-        aim = Aim(self, data.model_copy(update={"target": uid}), shooter, unit, entry)
+        aim = Aim(self, data, shooter, unit, entry, target_id=uid)
         distance = aim._distance()[0]
         target_entry = self.lists.get(uid)
         kind = type_of(unit, target_entry)

@@ -341,8 +341,11 @@ class Aim:
     """One shot's geometry: where its line of sight starts, the arcs that hold the target, and the
     range measured by the `avbcw-range` reading."""
 
-    def __init__(self, module: AVBCWShooting, data, shooter: UnitState, target: UnitState, entry):
+    def __init__(self, module: AVBCWShooting, data, shooter: UnitState, target: UnitState, entry,
+                 target_id: Optional[str] = None):
         self.ctx, self.data, self.shooter, self.target, self.entry = module.ctx, data, shooter, target, entry
+        # the unit aimed at: the shot's target, or another enemy the target priority weighs
+        self.target_id = data.target if target_id is None else target_id
         self.seq = module.ctx.line["seq"]
         self.vehicle = is_vehicle(shooter, entry)
         self.target_shape = unit_extent(target)
@@ -384,9 +387,9 @@ class Aim:
         if self.vehicle and not self._weapons():
             return [rule.unverifiable(self.seq, f"{self.data.shooter} lists no weapons and arcs: its arc is unknown")]
         arcs = ", ".join(label for label, _ in self.origins)
-        return [rule.judge(self.seq, bool(self.origins), f"{self.data.target} is in {self.data.shooter}'s arc"
+        return [rule.judge(self.seq, bool(self.origins), f"{self.target_id} is in {self.data.shooter}'s arc"
                            + (f" ({arcs})" if self.vehicle else ""),
-                           f"{self.data.target} is outside {self.data.shooter}'s arcs", interpretation=self.arc_label)]
+                           f"{self.target_id} is outside {self.data.shooter}'s arcs", interpretation=self.arc_label)]
 
     def sight(self) -> list[RuleApplication]:
         """AVBCW.LOS: "Passes within 1” of a friendly unit; Meets a linear obstacle or similar
@@ -398,7 +401,7 @@ class Aim:
         if best is None:
             return []   # out of arc: no facing is fired from
         label, answer = best
-        return [LOS.apply(self.seq, SIGHT_VERDICTS[answer.status], f"{self.data.shooter} to {self.data.target} from "
+        return [LOS.apply(self.seq, SIGHT_VERDICTS[answer.status], f"{self.data.shooter} to {self.target_id} from "
                           f"its {label}: {answer.reason}", inputs=answer.to_json())]
 
     @cached_property
@@ -409,10 +412,10 @@ class Aim:
         # Every module judging this shot asks the same question of the same board, and the target
         # priority asks it of every enemy: each asked once per board moment.
         sights = self.ctx.at_moment("avbcw-sights", dict)
-        key = (self.data.shooter, self.data.target, tuple(self.origins))
+        key = (self.data.shooter, self.target_id, tuple(self.origins))
         if key not in sights:
             features = self.ctx.board.table["features"]
-            friends = friends_of(self.ctx.board, self.shooter.side, (self.data.shooter, self.data.target))
+            friends = friends_of(self.ctx.board, self.shooter.side, (self.data.shooter, self.target_id))
             shooter_shape = unit_extent(self.shooter)
             asked = [(label, geo.sight(point, self.target_shape, features, friends, shooter=shooter_shape))
                      for label, point in self.origins]
@@ -429,13 +432,13 @@ class Aim:
         shown = f"{distance}\" measured ({how}; recorded {self.data.range}\")"
         out = []
         if rating.max_range is not None:
-            out.append(RATINGS.judge(self.seq, distance <= rating.max_range, f"{self.data.target} at {shown}, within "
-                                     f"{rating.max_range:g}\" of {printed}", f"{self.data.target} at {shown}, beyond "
+            out.append(RATINGS.judge(self.seq, distance <= rating.max_range, f"{self.target_id} at {shown}, within "
+                                     f"{rating.max_range:g}\" of {printed}", f"{self.target_id} at {shown}, beyond "
                                      f"the {rating.max_range:g}\" of {printed}", expected=rating.max_range,
                                      recorded=distance, interpretation=how))
         if has_rule(self.entry, MIXED.id):
-            out.append(MIXED.judge(self.seq, distance <= MIXED_RANGE, f"{self.data.target} at {shown}, within 18”",
-                                   f"{self.data.target} at {shown}: Mixed weapons are \"limited to 18”\"",
+            out.append(MIXED.judge(self.seq, distance <= MIXED_RANGE, f"{self.target_id} at {shown}, within 18”",
+                                   f"{self.target_id} at {shown}: Mixed weapons are \"limited to 18”\"",
                                    expected=MIXED_RANGE, recorded=distance, interpretation=how))
         if rating.min_range is not None:
             out.append(self._minimum(distance, shown, rating.min_range, how))
@@ -446,10 +449,10 @@ class Aim:
 
     def _minimum(self, distance: float, shown: str, minimum: float, how: str) -> RuleApplication:
         if math.isclose(distance, minimum):
-            return INDIRECT.ambiguous(self.seq, f"{self.data.target} at {shown}: the rating prints \"≥{minimum:g}”\" yet "
+            return INDIRECT.ambiguous(self.seq, f"{self.target_id} at {shown}: the rating prints \"≥{minimum:g}”\" yet "
                                       "\"cannot shoot at targets even partly within this range\"", interpretation=how)
-        return INDIRECT.judge(self.seq, distance > minimum, f"{self.data.target} at {shown}, beyond the {minimum:g}\" "
-                              "minimum", f"{self.data.target} at {shown}, partly within the {minimum:g}\" minimum range",
+        return INDIRECT.judge(self.seq, distance > minimum, f"{self.target_id} at {shown}, beyond the {minimum:g}\" "
+                              "minimum", f"{self.target_id} at {shown}, partly within the {minimum:g}\" minimum range",
                               expected=minimum, recorded=distance, interpretation=how)
 
     def _distance(self) -> tuple[float, str]:
