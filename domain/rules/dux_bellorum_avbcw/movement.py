@@ -66,6 +66,7 @@ class AVBCWMovement(RuleModule):
         self.shots: dict[tuple[int, str], dict[str, Any]] = {}   # (turn, shooter) -> its first shot
         self.moves: dict[tuple[int, str], int] = {}              # (turn, unit) -> its first own move
         self.damage: dict[str, set[str]] = {}                    # vehicle -> VehicleDamaged results
+        self.allowed: dict[str, tuple] = {}                      # unit -> its entry, damage and allowances
 
     def on_ArmyListed(self, line):
         self.lists.take(self.ctx.typed(line))
@@ -127,9 +128,20 @@ class AVBCWMovement(RuleModule):
 
     def _allowances(self, data, entry: ListedUnit) -> tuple[list[float], list[str]]:
         """Every allowance the text allows this move, and what each came from; more than one
-        where the text leaves an order or a case open (then a length between them is ambiguous)."""
+        where the text leaves an order or a case open (then a length between them is ambiguous).
+        Without bicycles they depend on the unit's entry and damage alone: kept per unit, by
+        the entry (the object) and the damage so far, and given out as copies."""
+        damage = frozenset(self.damage.get(data.unit, ()))
+        kept = self.allowed.get(data.unit)
+        if kept is None or kept[0] is not entry or kept[1] != damage:
+            found = self._allowances_now(data, entry, damage)
+            if has_rule(entry, "AVBCW.EQ.BICYCLES"):   # the path's ground too: not kept
+                return found
+            kept = self.allowed[data.unit] = (entry, damage, found)   # the entry kept: compared by identity
+        return list(kept[2][0]), list(kept[2][1])
+
+    def _allowances_now(self, data, entry: ListedUnit, damage: frozenset[str]) -> tuple[list[float], list[str]]:
         printed = listed_mv(entry)
-        damage = self.damage.get(data.unit, set())
         if "traction-wrecked" in damage:
             return [0.0], ["traction wrecked: \"Vehicle cannot move again for the rest of the battle\""]
         bases, why = [printed], [f"MV {entry.stats['MV']}"]
