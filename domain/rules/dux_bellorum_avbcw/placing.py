@@ -5,6 +5,7 @@ point (`measure`)"). Every distance is the tabletop geometry's, rounded half-up 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -33,16 +34,21 @@ def extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequenc
     """The unit's extent at the end of its path: its figures as recorded there, else its base (or
     its figures in the same formation) moved to the last point and turned to its last facing.
     Several rules ask it of the same move: the last few answers are kept, by the move's own path
-    and figures (the objects) and the unit's extent before it."""
-    here = unit_extent(unit)   # the one object for what the unit's extent is made of
-    key = (id(path), id(figures), unit.unit, id(here))
+    and figures (the objects) and what the unit's extent before it is made of (its position,
+    figures and footprint objects, where its position is, its facing and figures' base, as
+    `unit_extent` keeps that extent), without finding that extent again at every asking."""
+    made = (unit.position, unit.figures, unit.footprint)
+    at, facing, base = geo.xy(made[0]), unit.facing, unit.figure_base
+    key = (id(path), id(figures), unit.unit)
     kept = _AFTER.get(key)
-    if kept is not None and kept[0] is path and kept[1] is figures and kept[2] is here:
-        return kept[3]
+    if (kept is not None and kept[0] is path and kept[1] is figures and all(map(operator.is_, kept[2], made))
+            and kept[3] == (at, facing, base)):
+        return kept[4]
     found = _extent_after(unit, path, figures)
     if len(_AFTER) >= 64:
         _AFTER.clear()
-    _AFTER[key] = (path, figures, here, found)   # path, figures and extent kept alive: their ids are not reused
+    # path, figures and the unit's objects kept alive: their ids are not reused
+    _AFTER[key] = (path, figures, made, (at, facing, base), found)
     return found
 
 
