@@ -19,6 +19,7 @@ touched, met or entered when the extent's distance to it rounds to 0.0.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -831,45 +832,34 @@ class SightResult:
                 "line": [list(self.line[0]), list(self.line[1])], "area": self.area}
 
 
-def _outline(target: Extent) -> Any:
-    """Points of the target's outline every 0.1", in the outline's order, as an (n, 2) array
-    (`sight` takes them closest first): a clear line to any inner point passes a clear outline
-    point first, so the outline is enough ("to any part/figure"). Kept on the extent: a unit that
-    has not moved keeps its extent (`unit_extent`), and every shot at it samples the same outline."""
+def _outline(target: Extent) -> list[XY]:
+    """Points of the target's outline every 0.1", in the outline's order (`sight` takes them
+    closest first): a clear line to any inner point passes a clear outline point first, so the
+    outline is enough ("to any part/figure"). Kept on the extent: a unit that has not moved keeps
+    its extent (`unit_extent`), and every shot at it samples the same outline."""
     kept = target.__dict__.get("_outline")
     if kept is None:
         if target.radius:
             offsets = _round_offsets(target.radius)
-            points = [(cx + dx, cy + dy) for cx, cy in shapely.get_coordinates(target.core).tolist()
-                      for dx, dy in offsets]
-            kept = shapely.get_coordinates(MultiPoint(points))   # the same floats, as an array
+            kept = [(cx + dx, cy + dy) for cx, cy in shapely.get_coordinates(target.core).tolist()
+                    for dx, dy in offsets]
         else:
             # a polygon's coordinates are its rings': its outline, densified
-            kept = shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP))
-        kept.flags.writeable = False   # shared by every sight to the extent
-        target.__dict__["_outline"] = kept
+            kept = list(map(tuple, shapely.get_coordinates(shapely.segmentize(target.core, SAMPLE_STEP)).tolist()))
+        kept = target.__dict__["_outline"] = tuple(kept)   # shared by every sight to the extent
     return kept
 
 
-def _closest_first(here: XY, outline: Any, extra: list[XY], count: Optional[int] = None) -> list[XY]:
-    """The points of the `outline` array, then `extra`, closest to `here` first, ties in that
-    order (a stable sort by `math.dist`); only the first `count` when given. The array's own
-    distances, which differ from `math.dist` by far less than 1e-9", set aside at once the points
-    that cannot be among the first `count`; the rest are sorted as all of them were, so the same
-    points come out in the same order."""
-    if count is None or count >= len(outline):
-        points = [*map(tuple, outline.tolist()), *extra]
-    else:
-        rough = outline - here
-        rough *= rough
-        rough = rough[:, 0] + rough[:, 1]   # squared
-        kth = rough.copy()
-        kth.partition(count - 1)
-        limit = math.sqrt(kth[count - 1]) + 1e-9
-        points = [*map(tuple, outline[rough <= limit * limit].tolist()),
-                  *(p for p in extra if math.dist(here, p) <= limit)]
+def _closest_first(here: XY, points: Sequence[XY], count: Optional[int] = None) -> list[XY]:
+    """The points closest to `here` first, ties in their order (a stable sort by `math.dist`);
+    only the first `count` when given, picked without sorting the rest (min and nsmallest give
+    what the sort's first would)."""
     apart = [math.dist(here, p) for p in points]
-    return [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)[:count]]
+    if count == 1:
+        return [points[min(range(len(points)), key=apart.__getitem__)]]
+    if count is not None and count < len(points):
+        return [points[i] for i in heapq.nsmallest(count, range(len(points)), key=apart.__getitem__)]
+    return [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)]
 
 
 _OFFSETS: dict[float, list[XY]] = {}
@@ -916,7 +906,36 @@ def _union_of(features: list[Mapping]) -> BaseGeometry:
     return kept[1]
 
 
-def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, area_kinds, box=None):
+@dataclass(frozen=True)
+class _SightTerrain:
+    """What of a table's features a sight line asks about, in the features' order: the linear
+    obstacles and the hills (id, shape, box), and the area terrain united."""
+    obstacles: tuple[tuple[str, BaseGeometry, tuple], ...]
+    areas: Optional[BaseGeometry]
+    hills: tuple[tuple[str, BaseGeometry, tuple], ...]
+
+
+_TERRAINS: dict[tuple, tuple[Sequence[Mapping], _SightTerrain]] = {}
+
+
+def _sight_terrain(features: Sequence[Mapping], obstacle_kinds: frozenset, area_kinds: frozenset) -> _SightTerrain:
+    """The table's `_SightTerrain`, kept by the features (the objects, which a table never
+    changes once defined) and the kinds: every line of every sight asks the same of them."""
+    key = (tuple(map(id, features)), obstacle_kinds, area_kinds)
+    kept = _TERRAINS.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], features)):
+        if len(_TERRAINS) >= 256:
+            _TERRAINS.clear()
+        areas = [f for f in features if is_area(f, area_kinds)]
+        terrain = _SightTerrain(
+            tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] in obstacle_kinds),
+            _union_of(areas) if areas else None,
+            tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] == "hill"))
+        kept = _TERRAINS[key] = (list(features), terrain)   # the features kept alive: their ids are not reused
+    return kept[1]
+
+
+def _blockers(lines, terrain: _SightTerrain, friends, friend_gap, area_limit, box=None):
     """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
     terrain and the hill it crosses, if any. `box` (the lines' box, when given) passes over a
     friend, obstacle or hill whose box lies beyond what could block any line (more than the
@@ -930,25 +949,23 @@ def _blockers(lines, features, friends, friend_gap, area_limit, obstacle_kinds, 
         gaps = shapely.distance(lines, ext.core) - ext.radius
         for i in _rounded_at_most(gaps, friend_gap):
             per_line[i].append(("friend", unit_id))
-    for feature in features:
-        if feature["kind"] in obstacle_kinds:
-            shape = feature_shape(feature)
-            if box is not None and _box_apart(box, _bounds(shape), 0.1):
-                continue
-            for i in _rounded_at_most(shapely.distance(lines, shape), 0.0):
-                per_line[i].append(("linear-obstacle", feature["id"]))
-    areas = [f for f in features if is_area(f, area_kinds)]
-    union = _union_of(areas) if areas else None
-    # a line that does not meet the area terrain has none of it along it: most lines, cut only
-    # when one of them meets it
-    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, union))] \
-        if union is not None and shapely.intersects(lines, union).any() else [0.0] * len(lines)
+    for feature_id, shape, bounds in terrain.obstacles:
+        if box is not None and _box_apart(box, bounds, 0.1):
+            continue
+        for i in _rounded_at_most(shapely.distance(lines, shape), 0.0):
+            per_line[i].append(("linear-obstacle", feature_id))
+    union = terrain.areas
+    # a line that does not meet the area terrain has none of it along it (most lines, their box
+    # often apart from its box): cut only when one of them meets it
+    meets = union is not None and not (box is not None and _box_apart(box, _bounds(union), 0.0)) \
+        and shapely.intersects(lines, union).any()
+    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, union))] if meets \
+        else [0.0] * len(lines)
     for i, inches in enumerate(area):
         if inches > area_limit:
             per_line[i].append(("area-terrain", None))
-    hills = [(f["id"], feature_shape(f)) for f in features if f["kind"] == "hill"]
-    if box is not None:   # a hill whose box is apart from the lines' is crossed by none
-        hills = [(hid, h) for hid, h in hills if not _box_apart(box, _bounds(h), 0.0)]
+    # a hill whose box is apart from the lines' is crossed by none
+    hills = [(hid, h) for hid, h, bounds in terrain.hills if box is None or not _box_apart(box, bounds, 0.0)]
     over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines] \
         if hills else [None] * len(lines)
     return per_line, area, over_hill
@@ -973,12 +990,13 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     name no reading for an obstacle at either end of the line."""
     here, goal = xy(origin), _as_extent(target)
     at = shapely.points(here)
-    obstacle_kinds = set(obstacle_kinds)
+    obstacle_kinds = frozenset(obstacle_kinds)
     if _gap(at, goal) == 0.0:
         return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
-    outline = _outline(goal)
     # a footprint's outline with its point nearest the origin after it
-    extra = [] if goal.radius else [tuple(shapely.get_coordinates(shapely.shortest_line(at, goal.core))[1].tolist())]
+    points = _outline(goal) if goal.radius else \
+        (*_outline(goal), tuple(shapely.get_coordinates(shapely.shortest_line(at, goal.core))[1].tolist()))
+    terrain = _sight_terrain(features, obstacle_kinds, frozenset(area_kinds))
     touched: list[set[str]] = []
 
     def at_ends() -> set[str]:
@@ -996,16 +1014,16 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     def judged(chosen: list[XY]):
         xs, ys = [here[0], *(e[0] for e in chosen)], [here[1], *(e[1] for e in chosen)]
         lines = shapely.linestrings([[here, end] for end in chosen])
-        per_line, area, hills = _blockers(lines, features, friends or {}, friend_gap, area_limit,
-                                          obstacle_kinds, set(area_kinds), (min(xs), min(ys), max(xs), max(ys)))
+        per_line, area, hills = _blockers(lines, terrain, friends or {}, friend_gap, area_limit,
+                                          (min(xs), min(ys), max(xs), max(ys)))
         return per_line, area, hills, [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
 
     # The answer is the closest line of the best verdict. Most lines are clear, the closest most
     # often: when one of the closest is, it is the answer (a clear line farther out comes later in
     # the order), and the others need not be judged. The closest alone, then a few, then all.
-    total = len(outline) + len(extra)
+    total = len(points)
     for count in (1, FIRST_LINES, total):
-        ends = _closest_first(here, outline, extra, count)
+        ends = _closest_first(here, points, count)
         per_line, area, hills, verdicts = judged(ends)
         if "clear" in verdicts or count >= total:
             break

@@ -15,7 +15,7 @@ from shapely.geometry import LineString, Point
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
-from domain.rules.dux_bellorum_avbcw.shooting import Aim, modifier_sum, weapon_rating
+from domain.rules.dux_bellorum_avbcw.shooting import Aim, aim_at, modifier_sum, weapon_rating
 from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
 from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT as SOFT_VEHICLES
 from domain.rules.engine import Rule, RuleApplication, closer
@@ -111,7 +111,7 @@ class AVBCWShotDice(ListedModule):
         if rating is None:
             return ()      # SHOOT.RATINGS says the rating is not known
         base = rating.hard if data.rating == "hard" else rating.soft
-        aim = Aim(self, data, shooter, target, entry)
+        aim = aim_at(self, data, shooter, target, entry)
         distance = aim._distance()[0]
         if base is None and not called and has_rule(entry, BOMBS.id) and distance <= CLOSE:
             base = 0   # Bombs: "The unit gains +1(+1) SHOOT within 12”": a hard rating of its own
@@ -207,7 +207,13 @@ class AVBCWShotDice(ListedModule):
         features = self.ctx.board.table["features"]
         target = aim.target_shape
         inner = target.shrunk(INSIDE_DEPTH)
-        line = self._line(aim)
+        drawn: list[Optional[LineString]] = []
+
+        def line() -> Optional[LineString]:
+            """The sight line, drawn only for an obstacle the target touches or a smoke marker."""
+            if not drawn:
+                drawn.append(self._line(aim))
+            return drawn[0]
         soft, hard = [], []
         # a feature whose box is apart from the target's (its inner shape's, for "in"; its extent's
         # grown by the bases' radius and the 0.05" that rounds to contact, for "behind") neither
@@ -222,9 +228,9 @@ class AVBCWShotDice(ListedModule):
                   if f["kind"] in SOFT_OBSTACLES
                   and not geo.boxes_apart(target.core, geo.feature_shape(f), target.radius + 0.1)
                   and geo.in_contact(target, geo.feature_shape(f))
-                  and line is not None and line.intersects(geo.feature_shape(f))}
-        smoke = [m.get("id") for m in self.ctx.board.markers if m.get("marker") == "smoke" and line is not None
-                 and line.distance(Point(geo.xy(m["position"]))) <= float(m.get("radius") or 0)]
+                  and line() is not None and line().intersects(geo.feature_shape(f))}
+        smoke = [m.get("id") for m in self.ctx.board.markers if m.get("marker") == "smoke" and line() is not None
+                 and line().distance(Point(geo.xy(m["position"]))) <= float(m.get("radius") or 0)]
         prone = data.target in self.down
         if not data.indirect:   # "*Does not apply against Indirect fire"
             soft += [f"in terrain ({', '.join(in_terrain)})"] * bool(in_terrain)

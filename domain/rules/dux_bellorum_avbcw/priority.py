@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import LOGISTICS, type_of
-from domain.rules.dux_bellorum_avbcw.shooting import MIXED_RANGE, Aim, weapon_rating
+from domain.rules.dux_bellorum_avbcw.shooting import MIXED_RANGE, Aim, aim_at, weapon_rating
 from domain.rules.engine import RuleApplication
 
 PRIORITY = RULEBOOK.rule("AVBCW.SHOOT.PRIORITY")
@@ -63,7 +63,7 @@ class AVBCWPriority(ListedModule):
         return out
 
     def _weigh(self, data, shooter, entry, uid: str, unit, sniper: bool) -> Candidate:
-        aim = Aim(self, data, shooter, unit, entry, target_id=uid)
+        aim = aim_at(self, data, shooter, unit, entry, target_id=uid)
         distance = aim._distance()[0]
         target_entry = self.lists.get(uid)
         kind = type_of(unit, target_entry)
@@ -138,7 +138,7 @@ class AVBCWPriority(ListedModule):
         entry = self.lists.get(data.target)
         if not has_rule(entry, SNEAKY.id):
             return []
-        aim = Aim(self, data, shooter, target, self.lists.get(data.shooter))
+        aim = aim_at(self, data, shooter, target, self.lists.get(data.shooter))
         distance = aim._distance()[0]
         good = distance <= SNEAKY_RANGE or sniper or bool(data.indirect)
         return [SNEAKY.judge(seq, good, f"Sneaky {data.target} at {distance}\": within 18”, or the shooter is a sniper "

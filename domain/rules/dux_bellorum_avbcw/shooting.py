@@ -63,7 +63,7 @@ class AVBCWShooting(RuleModule):
             return ()   # off-table support (ARMY.OTS) is not the caller's own rating; absent units: the log's checks
         entry = self.lists.get(data.shooter)
         printed, rating = self._rating(data, shooter, entry)
-        aim = Aim(self, data, shooter, target, entry)
+        aim = aim_at(self, data, shooter, target, entry)
         return [*aim.arc(), *aim.sight(), *aim.ranges(printed, rating), *self._ammo_dice(line, data, shooter, entry, rating)]
 
     def _rating(self, data, shooter: UnitState, entry: Optional[ListedUnit]) -> tuple[Optional[str], Optional[Rating]]:
@@ -337,6 +337,20 @@ def modifier_sum(modifiers: list[Any]) -> Optional[int]:
     return total
 
 
+def aim_at(module: RuleModule, data, shooter: UnitState, target: UnitState, entry,
+           target_id: Optional[str] = None) -> Aim:
+    """The shot's `Aim` at `target_id` (default its target), made once at this board moment for
+    the line's modules that judge it (the target priority, the dice, the shot's own checks): each
+    asks the same arcs, range and sight of it."""
+    aims = module.ctx.at_moment("avbcw-aims", dict)
+    key = (module.ctx.line["seq"], id(data), data.target if target_id is None else target_id, id(entry))
+    found = aims.get(key)
+    if found is None or not (found.data is data and found.entry is entry and found.shooter is shooter
+                             and found.target is target):
+        found = aims[key] = Aim(module, data, shooter, target, entry, target_id)   # data and entry kept alive
+    return found
+
+
 class Aim:
     """One shot's geometry: where its line of sight starts, the arcs that hold the target, and the
     range measured by the `avbcw-range` reading."""
@@ -458,6 +472,10 @@ class Aim:
     def _distance(self) -> tuple[float, str]:
         """`avbcw-range`: from the LOS origin to the target's closest point (`from-leader`), or
         closest point to closest point (`closest`)."""
+        return self._measured
+
+    @cached_property
+    def _measured(self) -> tuple[float, str]:
         label = self.ctx.interpretations.label("avbcw-range")
         if self.ctx.interpretations.reading("avbcw-range") == "closest":
             return geo.measure(unit_extent(self.shooter), self.target_shape), label
