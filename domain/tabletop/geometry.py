@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -854,9 +855,9 @@ def _closest_first(here: XY, points: Sequence[XY], count: Optional[int] = None) 
     """The points closest to `here` first, ties in their order (a stable sort by `math.dist`);
     only the first `count` when given, picked without sorting the rest (min and nsmallest give
     what the sort's first would)."""
-    apart = [math.dist(here, p) for p in points]
+    apart = list(map(math.dist, repeat(here, len(points)), points))
     if count == 1:
-        return [points[min(range(len(points)), key=apart.__getitem__)]]
+        return [points[apart.index(min(apart))]]   # the first of the closest
     if count is not None and count < len(points):
         return [points[i] for i in heapq.nsmallest(count, range(len(points)), key=apart.__getitem__)]
     return [points[i] for i in sorted(range(len(points)), key=apart.__getitem__)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Iterable, Optional
 
 from domain.board.state import UnitState
@@ -273,7 +273,14 @@ def weapon_rating(weapon_id: Optional[str], entry: Optional[ListedUnit]) -> tupl
     if weapon is None and entry.weapons and len(entry.weapons) == 1:
         weapon = entry.weapons[0]
     printed = weapon.shoot if weapon is not None else entry.stats.get("SHOOT")
-    return printed, rating_of(printed)
+    return printed, _rating_read(printed) if isinstance(printed, str) else rating_of(printed)
+
+
+@lru_cache(maxsize=256)
+def _rating_read(printed: str) -> Optional[Rating]:
+    """`rating_of`, once per printed form (a Rating is frozen): every shot reads its rating in three
+    modules, and the target priority again for every enemy it weighs."""
+    return rating_of(printed)
 
 
 def turret_mounted(entry: Optional[ListedUnit], weapon) -> bool:
