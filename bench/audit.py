@@ -3,10 +3,12 @@
 Measured as `umpire audit GAME --db STORE` spends it once started: the game's lines read from the
 store, then audited, in one process (`in_process`), against a raw read of the same events (a
 SELECT of their JSON text from a plain SQLite table and `json.loads` of each) timed in the same run,
-interleaved with the audits, both in CPU time. A whole `umpire audit` process less a 2-turn game's
-was the first way: its start-up (imports, 0.7-0.9 s of CPU) now varies more than a 13,000-event
-audit lasts (about 0.15 s), so the difference read anything from 3x to 5.5x. Each audit is set
-against the raw reads either side of it, and the figure is the median of those ratios (`in_process`). The curve repeats this for longer
+interleaved with the audits, both in CPU time, in processes of their own that have first audited
+another game of the rule system (bench/audit_round.py). A whole `umpire audit` process less a
+2-turn game's was the first way: its start-up (imports, 0.7-0.9 s of CPU) now varies more than a
+13,000-event audit lasts (about 0.15 s), so the difference read anything from 3x to 5.5x. Each
+audit is set against the raw reads either side of it, and the figure is the median of those
+ratios (`in_process`). The curve repeats this for longer
 games, up to about 100,000 events: the audit is linear when its cost per event at the longest game
 is within `LINEAR_SLACK` of its cost per event at the 15,000-event game.
 
@@ -20,7 +22,6 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -30,7 +31,8 @@ TURNS = (512, 1024, 2048, 3800)   # about 14,000, 28,000, 55,000 and 100,000 eve
 TABLETOP = ("dux-bellorum-avbcw", "landships-of-mogdonazia")
 TABLETOP_TURNS = 64               # about 1,400 and 800 events: their sides are spent by then
 ACTIVE_TURNS = 32                 # about 2,400 events, all in play
-BEST_OF = 3                 # rounds of an audit and a raw read per run
+ROUNDS = 3                  # rounds (processes) of a raw read, an audit and a raw read per run
+WARM_TURNS, WARM_SEED = 8, 8  # the other game of the rule system each round audits first
 
 
 def umpire() -> str:
@@ -40,7 +42,7 @@ def umpire() -> str:
 def stored_game(work: Path, turns: int, seed: int = 7, ruleset: Optional[str] = None) -> tuple[str, Path, Path]:
     """A generated game (of `ruleset`, default Infernal Machines) imported into a store of its
     own, and a plain table of its lines."""
-    name = f"{ruleset}-g{turns}" if ruleset else f"g{turns}"
+    name = (f"{ruleset}-g{turns}" if ruleset else f"g{turns}") + (f"-s{seed}" if seed != 7 else "")
     folder, store, raw = work / name, work / f"{name}.db", work / f"{name}-raw.db"
     if not store.exists():
         chosen = ["--ruleset", ruleset] if ruleset else []
@@ -62,13 +64,6 @@ def raw_read(raw: Path) -> Callable[[], int]:
     return read
 
 
-def _timed(action: Callable[[], Any]) -> float:
-    """The CPU time of `action` in this process."""
-    start = time.process_time()
-    action()
-    return time.process_time() - start
-
-
 def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TURNS) -> dict[str, Any]:
     """The same ratio for each tabletop rule system, on its generated game of `turns` turns.
     Their games end sooner (a side is spent: about 1,600 and 1,000 events), so the audit is a
@@ -82,33 +77,32 @@ def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TU
 
 
 def in_process(work: Path, turns: int, runs: int, ruleset: Optional[str] = None) -> dict[str, Any]:
-    """A generated game's audit timed as `umpire audit` runs it once started (the game's lines
-    read from the store, then audited), against the raw read, in `runs * BEST_OF` rounds of a raw
-    read and an audit: each audit is set against the mean of the raw reads either side of it, and
-    the ratio is the median of those. This machine's speed wanders by a third for seconds at a
-    time; a ratio of neighbours cancels that, where a best or a median of separate blocks of audits
-    and of raw reads did not (one code read 4.3x to 7.8x, run after run)."""
-    from api.settings import ledger_env
-    from domain.application import Ledger
-    from projections.audit_trail import audit_lines
+    """A generated game's audit timed as `umpire audit` spends it once started (the game's lines
+    read from the store, then audited), against the raw read, in `runs * ROUNDS` rounds, each in a
+    process of its own (bench/audit_round.py): a raw read, the audit, a raw read. Each audit is set
+    against the mean of the raw reads either side of it, and the ratio is the median of those. This
+    machine's speed wanders by a third for seconds at a time; a ratio of neighbours cancels that,
+    where a best or a median of separate blocks of audits and of raw reads did not (one code read
+    4.3x to 7.8x, run after run). A process of its own audits the game as new to it, as a started
+    `umpire audit` does: rounds in one process found what the geometry keeps by value (shapes,
+    sweeps) from the audit before."""
     game, store, raw = stored_game(work, turns, ruleset=ruleset)
-    ledger = Ledger(ledger_env(str(store)))
-    read = raw_read(raw)
-    try:
-        def audit() -> None:
-            audit_lines(ledger.lines(game))
-        audit()   # the rule system loaded and warm, as a started process has it
-        audits, raws = [], [_timed(read)]
-        for _ in range(runs * BEST_OF):
-            audits.append(_timed(audit))
-            raws.append(_timed(read))
-    finally:
-        ledger.close()
-    ratios = [a / ((before + after) / 2) for a, before, after in zip(audits, raws, raws[1:])]
-    events, audit_s, raw_s = read(), statistics.median(audits), statistics.median(raws)
+    warm_game, warm_store, _ = stored_game(work, WARM_TURNS, seed=WARM_SEED, ruleset=ruleset)
+    rounds = [_round(store, game, raw, warm_store, warm_game) for _ in range(runs * ROUNDS)]
+    audits = [r["audit_s"] for r in rounds]
+    raws = [t for r in rounds for t in (r["raw_before_s"], r["raw_after_s"])]
+    ratios = [r["audit_s"] / ((r["raw_before_s"] + r["raw_after_s"]) / 2) for r in rounds]
+    events, audit_s, raw_s = raw_read(raw)(), statistics.median(audits), statistics.median(raws)
     return {"turns": turns, "events": events, "audit_s": round(audit_s, 6), "raw_read_s": round(raw_s, 6),
             "ratio": round(statistics.median(ratios), 2), "us_per_event": round(1e6 * audit_s / events, 1),
             "ratios": [round(r, 3) for r in ratios]}
+
+
+def _round(store: Path, game: str, raw: Path, warm_store: Path, warm_game: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-m", "bench.audit_round", "--store", str(store), "--game", game,
+                           "--raw", str(raw), "--warm-store", str(warm_store), "--warm-game", warm_game],
+                          check=True, capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    return json.loads(done.stdout)
 
 
 def run_active_audit_bench(work: Path, runs: int = 3, turns: int = ACTIVE_TURNS) -> dict[str, Any]:
