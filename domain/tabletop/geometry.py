@@ -936,39 +936,46 @@ def _sight_terrain(features: Sequence[Mapping], obstacle_kinds: frozenset, area_
     return kept[1]
 
 
-def _blockers(lines, terrain: _SightTerrain, friends, friend_gap, area_limit, box=None):
-    """For each line, its blockers in the seed's order (friend, obstacle, area), its inches of area
-    terrain and the hill it crosses, if any. `box` (the lines' box, when given) passes over a
-    friend, obstacle or hill whose box lies beyond what could block any line (more than the
-    friend gap, or the 0.05" that rounds to contact, plus a margin): it blocks none of them, as
-    measuring it would find."""
-    per_line = [[] for _ in lines]
+def _blockers(here: XY, ends: list[XY], terrain: _SightTerrain, friends, friend_gap, area_limit):
+    """For each line from `here` to an end, its blockers in the seed's order (friend, obstacle,
+    area), its inches of area terrain and the hill it crosses, if any. The lines' box passes over
+    a friend, obstacle, area terrain or hill whose box lies beyond what could block any line (more
+    than the friend gap, or the 0.05" that rounds to contact, plus a margin): it blocks none of
+    them, as measuring it would find; the lines are drawn only when something lies near them."""
+    xs, ys = [here[0], *(e[0] for e in ends)], [here[1], *(e[1] for e in ends)]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    drawn = []
+
+    def lines():
+        if not drawn:
+            drawn.append(shapely.linestrings([[here, end] for end in ends]))
+        return drawn[0]
+    per_line = [[] for _ in ends]
     for unit_id, shape in friends.items():
         ext = _as_extent(shape)
-        if box is not None and _box_apart(box, _bounds(ext.core), ext.radius + friend_gap + 0.1):
+        if _box_apart(box, _bounds(ext.core), ext.radius + friend_gap + 0.1):
             continue
-        gaps = shapely.distance(lines, ext.core) - ext.radius
+        gaps = shapely.distance(lines(), ext.core) - ext.radius
         for i in _rounded_at_most(gaps, friend_gap):
             per_line[i].append(("friend", unit_id))
     for feature_id, shape, bounds in terrain.obstacles:
-        if box is not None and _box_apart(box, bounds, 0.1):
+        if _box_apart(box, bounds, 0.1):
             continue
-        for i in _rounded_at_most(shapely.distance(lines, shape), 0.0):
+        for i in _rounded_at_most(shapely.distance(lines(), shape), 0.0):
             per_line[i].append(("linear-obstacle", feature_id))
     union = terrain.areas
     # a line that does not meet the area terrain has none of it along it (most lines, their box
     # often apart from its box): cut only when one of them meets it
-    meets = union is not None and not (box is not None and _box_apart(box, _bounds(union), 0.0)) \
-        and shapely.intersects(lines, union).any()
-    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines, union))] if meets \
-        else [0.0] * len(lines)
+    meets = union is not None and not _box_apart(box, _bounds(union), 0.0) and shapely.intersects(lines(), union).any()
+    area = [round_inches(x) for x in shapely.length(shapely.intersection(lines(), union))] if meets \
+        else [0.0] * len(ends)
     for i, inches in enumerate(area):
         if inches > area_limit:
             per_line[i].append(("area-terrain", None))
     # a hill whose box is apart from the lines' is crossed by none
-    hills = [(hid, h) for hid, h, bounds in terrain.hills if box is None or not _box_apart(box, bounds, 0.0)]
-    over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines] \
-        if hills else [None] * len(lines)
+    hills = [(hid, h) for hid, h, bounds in terrain.hills if not _box_apart(box, bounds, 0.0)]
+    over_hill = [next((hid for hid, h in hills if line.intersects(h)), None) for line in lines()] \
+        if hills else [None] * len(ends)
     return per_line, area, over_hill
 
 
@@ -1013,10 +1020,7 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
         return touched[0]
 
     def judged(chosen: list[XY]):
-        xs, ys = [here[0], *(e[0] for e in chosen)], [here[1], *(e[1] for e in chosen)]
-        lines = shapely.linestrings([[here, end] for end in chosen])
-        per_line, area, hills = _blockers(lines, terrain, friends or {}, friend_gap, area_limit,
-                                          (min(xs), min(ys), max(xs), max(ys)))
+        per_line, area, hills = _blockers(here, chosen, terrain, friends or {}, friend_gap, area_limit)
         return per_line, area, hills, [_verdict(found, hill, at_ends) for found, hill in zip(per_line, hills)]
 
     # The answer is the closest line of the best verdict. Most lines are clear, the closest most
