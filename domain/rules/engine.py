@@ -15,7 +15,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from domain.board.state import BoardState, apply
-from domain.events import validate_data
+from domain.events import schema_of
 from domain.gcpause import collector_paused
 from domain.dispatch import handlers_of
 from domain.rules.interpretations import Interpretations
@@ -146,6 +146,7 @@ class AuditContext:
     # the game's rule system (its event schemas type the lines), and the typed data built so far
     rules: Any = None
     _typed: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
+    _validators: dict[str, Optional[Callable[[Any], Any]]] = field(default_factory=dict)
 
     def typed(self, line: dict[str, Any]) -> Any:
         """The line's data as its typed event: the pydantic model the log is validated with (the
@@ -153,7 +154,12 @@ class AuditContext:
         None for an event type no schema knows (a log read with unknown types allowed)."""
         found = self._typed.get(line["seq"])
         if found is None or found[0] is not line:
-            found = self._typed[line["seq"]] = (line, validate_data(line["type"], line["data"], self.rules))
+            kind = line["type"]
+            validate = self._validators.get(kind, _UNSEEN)
+            if validate is _UNSEEN:   # the type's schema looked up once per audit (rules set at GameStarted)
+                schema = schema_of(kind, self.rules)
+                validate = self._validators[kind] = None if schema is None else schema.__pydantic_validator__.validate_python
+            found = self._typed[line["seq"]] = (line, None if validate is None else validate(line["data"]))
         return found[1]
 
     def shared(self, key: str, make: Callable[[], Any]) -> Any:
@@ -283,6 +289,7 @@ class RuleModule:
         return ()
 
 
+_UNSEEN = object()
 Step = Callable[[dict[str, Any]], Iterable[RuleApplication]]
 
 
@@ -424,6 +431,7 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
         if kind == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
             ctx.rules = find(ruleset)
+            ctx._validators.clear()   # the rule system's schemas type its lines from here on
             # Importing the rule modules declares their interpretations: before reading options.
             module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
             interpretations.for_ruleset(ruleset)
