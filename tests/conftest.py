@@ -8,6 +8,12 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import settings
+
+# `make test` runs on every core of a shared 2-core machine: an example's time says nothing of
+# the property, so no property test fails for a slow example (Hypothesis's default is 200 ms).
+settings.register_profile("umpire", deadline=None)
+settings.load_profile("umpire")
 
 ROOT = Path(__file__).resolve().parents[1]
 # The shared spec beside the repository, else the copy kept in fixtures/spec/.
