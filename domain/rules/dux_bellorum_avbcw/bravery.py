@@ -7,8 +7,8 @@ passed is the Dux Bellorum core procedure DB.BRAVERY, not in the text: `unverifi
 game's table pack holds it. The moves the tests allow are suppression.py's."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple, Optional, Sequence
 
 from domain.rules.dux_bellorum_avbcw import core_tables
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
@@ -35,39 +35,44 @@ BOGGED_BRV = -2          # Tracked vehicles: "The vehicle can attempt to move ne
 INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's 'unit leader' figure"
 
 
+class _LastRolls:
+    """The last lookup of `bravery_rolls`: the modules that read a test ask it in turn at that test."""
+    __slots__ = ("key", "rolls")
+
+    def __init__(self) -> None:
+        self.key: Optional[tuple[int, str, int, int]] = None
+        self.rolls: list[dict] = []
+
+
 def bravery_rolls(ctx, unit: str, after: int, before: int) -> list[dict]:
     """The DB.BRAVERY rolls about `unit` between the last bravery test and this one ("after its
-    DieRolled (`DB.BRAVERY`, `2d6`)"). Looked up once per board moment for the modules that
-    read the same test (its BRV and extremes here, the move it allows in suppression.py)."""
-    found = ctx.at_moment("avbcw-bravery-rolls", dict)
-    key = (unit, after, before)
-    if key not in found:
-        found[key] = ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
-    return found[key]
+    DieRolled (`DB.BRAVERY`, `2d6`)"). Looked up once per test for the modules that read it (its
+    BRV and extremes here, the move it allows in suppression.py): the last answer, kept with the
+    board moment it was found at, serves every asking at that moment."""
+    found = ctx.shared("avbcw-bravery-rolls", _LastRolls)
+    key = (ctx.moment, unit, after, before)
+    if found.key != key:
+        found.key, found.rolls = key, ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
+    return found.rolls
 
 
 def faces_of(ctx, roll: Optional[dict]) -> tuple[int, ...]:
     return tuple(ctx.typed(roll).results or ()) if roll is not None else ()
 
 
-@dataclass
-class Change:
+class Change(NamedTuple):
+    """A change the text makes to the BRV a test uses."""
     rule: Rule
     amount: int
     why: str
 
 
-@dataclass
-class Brv:
-    """The BRV a test should use: a base, and the changes applied to it."""
-    base: int
-    base_rule: Rule
-    base_why: str
-    changes: list[Change] = field(default_factory=list)
-
-    @property
-    def total(self) -> int:
-        return self.base + sum(c.amount for c in self.changes)
+class Base(NamedTuple):
+    """The BRV a test uses before its changes, and where it comes from. Tuples, not dataclasses:
+    every bravery test makes one."""
+    brv: int
+    rule: Rule
+    why: str
 
 
 @dataclass
@@ -97,17 +102,20 @@ class AVBCWBravery(ListedModule):
     # ------------------------------------------------------------ BraveryTested
 
     def on_BraveryTested(self, line) -> Iterable[RuleApplication]:
-        data, seq = self.ctx.typed(line), line["seq"]
+        ctx, data, seq = self.ctx, self.ctx.typed(line), line["seq"]
         after, self.last_test = self.last_test, seq
-        rolls = bravery_rolls(self.ctx, data.unit, after, seq)
-        out: list[RuleApplication] = [*self._brv(line, data)]
+        rolls = bravery_rolls(ctx, data.unit, after, seq)
+        out = self._brv(line, data)
         if data.why != "bog":
             self.bogged.discard(data.unit)   # "If the BRV test is successful the vehicle moves off"
         if not rolls:
-            return out + [EXTREMES.missing_roll(seq, f"{data.unit}'s bravery test has no DB.BRAVERY 2d6 before it: "
-                                                "its extremes cannot be read")]
-        out += self._extremes(line, data, self.ctx.typed(rolls[-1]), rolls[-1]["seq"])
-        out.append(self._passed(data, seq, self.ctx.typed(rolls[-1]), rolls[-1]["seq"]))
+            out.append(EXTREMES.missing_roll(seq, f"{data.unit}'s bravery test has no DB.BRAVERY 2d6 before it: "
+                                             "its extremes cannot be read"))
+            return out
+        roll = rolls[-1]
+        rolled, roll_seq = ctx.typed(roll), roll["seq"]
+        out += self._extremes(line, data, rolled, roll_seq)
+        out.append(self._passed(data, seq, rolled, roll_seq))
         return out
 
     def _passed(self, data, seq: int, rolled, roll_seq: int) -> RuleApplication:
@@ -131,7 +139,7 @@ class AVBCWBravery(ListedModule):
                                 f"{total} ({self.ctx.tables.label()}) it {'passes' if expected else 'fails'}",
                                 verdict=Verdict.MISMATCH, expected=expected, recorded=data.passed, related=[roll_seq])
 
-    def _extremes(self, line, data, rolled, roll_seq: int) -> list[RuleApplication]:
+    def _extremes(self, line, data, rolled, roll_seq: int) -> Sequence[RuleApplication]:
         """"A unit's bravery test that rolls double 1 (before modifiers) allows the unit to move
         twice ... A unit that rolls double six (before modifiers) cannot move and loses 1 Cohesion";
         a vehicle's double 6 "suffers a mechanical mishap; roll on the Vehicle Damage table with 1d6-1"."""
@@ -149,7 +157,7 @@ class AVBCWBravery(ListedModule):
         if faces == (1, 1):
             return [EXTREMES.ok(seq, f"{data.unit} rolls double 1: it may make \"two consecutive normal moves\"",
                                 related=[roll_seq])]
-        return []
+        return ()
 
     # ------------------------------------------------------------ the BRV used
 
@@ -157,38 +165,38 @@ class AVBCWBravery(ListedModule):
         entry = self.lists.get(data.unit)
         unit = self.ctx.board.units.get(data.unit)
         vehicle = unit is not None and is_vehicle(unit, entry)
-        seq = line["seq"]
-        base = self._base(line, data, entry, vehicle)
-        if isinstance(base, RuleApplication):
-            return [base]
-        out = list(base[1])
-        brv = base[0]
+        found = self._base(line, data, entry, vehicle)
+        if isinstance(found, RuleApplication):
+            return [found]
+        base, out = found
+        changes: list[Change] = []
         if unit is not None and "suppressed" in unit.status:
-            brv.changes.append(Change(SUPPRESSION, SUPPRESSED_BRV, "suppressed: \"Suffers -2 BRV\""))
+            changes.append(Change(SUPPRESSION, SUPPRESSED_BRV, "suppressed: \"Suffers -2 BRV\""))
         if has_rule(entry, BANNER.id):
-            brv.changes.append(Change(BANNER, BANNER_BRV, "Banner: \"The unit gains +1 BRV\""))
+            changes.append(Change(BANNER, BANNER_BRV, "Banner: \"The unit gains +1 BRV\""))
         if data.why == "bog" or (vehicle and data.unit in self.bogged):
-            brv.changes.append(Change(BOG, BOGGED_BRV, "bogged: \"suffers -2 BRV\""))
+            changes.append(Change(BOG, BOGGED_BRV, "bogged: \"suffers -2 BRV\""))
         if data.why == "run-over":
             pro = self._runner_pro(line, data.unit)
             if pro is None:
-                return out + [RUNOVER.unverifiable(seq, f"{data.unit}'s run-over test: no UnitRunOver names the vehicle, "
-                                                   "or its PRO is not one number, so the BRV cannot be counted")]
-            brv.changes.append(Change(RUNOVER, -pro, f"\"BRV is reduced by the PRO value of the vehicle\" ({pro})"))
-        return out + [self._judge_brv(seq, data, brv)]
+                out.append(RUNOVER.unverifiable(line["seq"], f"{data.unit}'s run-over test: no UnitRunOver names the "
+                                                "vehicle, or its PRO is not one number, so the BRV cannot be counted"))
+                return out
+            changes.append(Change(RUNOVER, -pro, f"\"BRV is reduced by the PRO value of the vehicle\" ({pro})"))
+        out.append(self._judge_brv(line["seq"], data, base, changes))
+        return out
 
     def _base(self, line, data, entry, vehicle: bool):
         """The BRV before changes: the unit's own, Brittle's 6 on a break test, or the lending
-        commander's; with the judgement of the lending."""
-        seq = line["seq"]
+        commander's; with the judgement of the lending (a new list: the caller adds to it)."""
         if data.why == "break" and has_rule(entry, BRITTLE.id):
-            return Brv(BRITTLE_BRV, BRITTLE, "Brittle: \"Bravery is 6 when taking break tests\""), []
+            return Base(BRITTLE_BRV, BRITTLE, "Brittle: \"Bravery is 6 when taking break tests\""), []
         if data.brv_from is None or data.brv_from == data.unit:
             own = stat(entry, "BRV")
             if own is None:
-                return STATS.unverifiable(seq, f"{data.unit} has no BRV in an ArmyListed: the BRV used cannot be counted",
-                                          recorded=data.brv)
-            return Brv(own, VEH_STATS if vehicle else STATS, f"BRV {own} as listed"), []
+                return STATS.unverifiable(line["seq"], f"{data.unit} has no BRV in an ArmyListed: the BRV used "
+                                          "cannot be counted", recorded=data.brv)
+            return Base(own, VEH_STATS if vehicle else STATS, f"BRV {own} as listed"), []
         return self._lent(line, data)
 
     def _lent(self, line, data):
@@ -212,7 +220,7 @@ class AVBCWBravery(ListedModule):
                                    f"is {reach}\" from its leader figure (\"within 12”\")" if lends and lender.side == unit.side
                                    else "that unit is not a friendly Inspiring commander"),
                                expected=INSPIRING_REACH, recorded=reach)
-        return Brv(own, INSPIRING, f"{data.brv_from}'s BRV {own}"), [lent]
+        return Base(own, INSPIRING, f"{data.brv_from}'s BRV {own}"), [lent]
 
     def _runner_pro(self, line, unit_id: str) -> Optional[int]:
         run = [l for l in self.ctx.of_type("UnitRunOver", before=line["seq"]) if l["data"]["unit"] == unit_id]
@@ -222,17 +230,20 @@ class AVBCWBravery(ListedModule):
         pro = (self.lists.get(vehicle).stats.get("PRO") if self.lists.get(vehicle) else None) or ""
         return int(pro) if pro.strip().isdigit() else None
 
-    def _judge_brv(self, seq: int, data, brv: Brv) -> RuleApplication:
-        expected = brv.total
-        why = "; ".join([brv.base_why] + [c.why for c in brv.changes])
-        inputs = {"base": brv.base, "changes": [{"rule": c.rule.id, "amount": c.amount} for c in brv.changes]}
+    def _judge_brv(self, seq: int, data, base: Base, changes: list[Change]) -> RuleApplication:
+        if changes:
+            expected = base.brv + sum(c.amount for c in changes)
+            why = "; ".join([base.why, *(c.why for c in changes)])
+        else:   # most tests: the base alone
+            expected, why = base.brv, base.why
+        inputs = {"base": base.brv, "changes": [{"rule": c.rule.id, "amount": c.amount} for c in changes]}
         if data.brv == expected:
-            rule = brv.changes[-1].rule if brv.changes else brv.base_rule
+            rule = changes[-1].rule if changes else base.rule
             return rule.ok(seq, f"{data.unit} tests on BRV {expected} ({why})", expected=expected, recorded=data.brv,
                            inputs=inputs)
         # the change whose omission (or wrong sign) explains the recorded number, else the base
-        blamed = next((c.rule for c in brv.changes if data.brv in (expected - c.amount, expected - 2 * c.amount)),
-                      brv.base_rule)
+        blamed = next((c.rule for c in changes if data.brv in (expected - c.amount, expected - 2 * c.amount)),
+                      base.rule)
         return blamed.mismatch(seq, f"{data.unit} tests on BRV {data.brv}, not {expected} ({why})",
                                expected=expected, recorded=data.brv, inputs=inputs)
 

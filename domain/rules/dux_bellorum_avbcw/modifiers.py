@@ -18,7 +18,7 @@ from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import Aim, aim_at, modifier_sum, weapon_rating
 from domain.rules.dux_bellorum_avbcw.support import OTS_TIERS
 from domain.rules.dux_bellorum_avbcw.vehicle_damage import SOFT as SOFT_VEHICLES
-from domain.rules.engine import Rule, RuleApplication, closer
+from domain.rules.engine import Rule, RuleApplication, bookkeeping, closer
 from domain.tabletop import geometry as geo
 
 MODS = RULEBOOK.rule("AVBCW.SHOOT.MODS")
@@ -56,6 +56,7 @@ class AVBCWShotDice(ListedModule):
         self.withheld: list[Part] = []   # the shot's equipment that does not apply (beyond 12”, lost)
         self.down: set[str] = set()      # units lying prone (going prone, or suppressed), until they get up
 
+    @bookkeeping   # who lies prone: read by later shots, never flushed
     def on_UnitStatusChanged(self, line):
         """Who lies prone: a unit that went prone, or was suppressed ("automatically goes (or stays)
         prone", unless it is of the types that "do not go prone"), until it gets up: "A prone unit can
@@ -68,6 +69,7 @@ class AVBCWShotDice(ListedModule):
             self.down.discard(data.unit)
         return ()
 
+    @bookkeeping
     def on_UnitMoved(self, line):
         self.down.discard(self.ctx.typed(line).unit)
         return ()
@@ -164,6 +166,7 @@ class AVBCWShotDice(ListedModule):
     def on_PhaseStarted(self, line):
         return self._mad_unspent()
 
+    @closer   # the same flush: a mad minute is pending only after a shot this module judged
     def on_TurnStarted(self, line):
         return self._mad_unspent()
 

@@ -24,6 +24,12 @@ STEP_WORDS = {
     "close-combat": "4. Close combat",
     "morale-and-victory": "5. Check morale & victory (Reduce LPs if necessary, and return all unused LPs to players)",
 }
+STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
+# "<step> follows <step before it, or the start of the turn>": the few words every phase start of a
+# game is judged with, by (index of the step in force, -1 at the turn's start; index of the new step).
+FOLLOWS = {(before, index): f"{STEP_WORDS[STEPS[index]]} follows "
+           f"{STEP_WORDS[STEPS[before]] if before >= 0 else 'the start of the turn'}"
+           for before in range(-1, len(STEPS)) for index in range(before + 1, len(STEPS))}
 # What each step holds: the event that is the step's own act.
 STEP_OF = {"LeadershipPointsPlaced": "leadership", "ShotFired": "missile-fire",
            "CloseCombatFought": "close-combat", "LeadershipPointsReturned": "morale-and-victory"}
@@ -53,11 +59,10 @@ class AVBCWSequence(ListedModule):
         phase = line["data"]["phase"]
         if phase not in STEPS:
             return ()
-        index, before = STEPS.index(phase), self.step
-        self.step = max(self.step, index)
+        index, before = STEP_INDEX[phase], self.step
         if index > before:
-            return [TURN.ok(line["seq"], f"{STEP_WORDS[phase]} follows "
-                            f"{STEP_WORDS[STEPS[before]] if before >= 0 else 'the start of the turn'}")]
+            self.step = index
+            return [TURN.ok(line["seq"], FOLLOWS[before, index])]
         return [TURN.violation(line["seq"], f"\"{STEP_WORDS[phase]}\" starts after \"{STEP_WORDS[STEPS[before]]}\" "
                                f"in turn {line['turn']}: the turn \"proceeds as follows\" in that order",
                                expected=STEPS[before + 1:] or None, recorded=phase)]

@@ -7,8 +7,7 @@ the suppression, none after a double 6 or after going prone, a second move only 
 and straight after the first, and who may go prone."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from domain.rules.dux_bellorum_avbcw.bravery import DB_BRAVERY, bravery_rolls, faces_of
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, unit_extent
@@ -27,8 +26,8 @@ ASSAULT = RULEBOOK.rule("AVBCW.AB.ASSAULT")
 OWN_MOVES = (None, "normal", "second", "charge")
 
 
-@dataclass(frozen=True)
-class Test:
+class Test(NamedTuple):
+    """A test to move (a tuple: one is kept for nearly every bravery test of a game)."""
     seq: int
     passed: bool
     faces: tuple[int, ...]
@@ -47,11 +46,13 @@ class AVBCWMoveLimits(ListedModule):
 
     def on_BraveryTested(self, line):
         data, seq = self.ctx.typed(line), line["seq"]
-        rolls = bravery_rolls(self.ctx, data.unit, self.last_test, seq)
-        self.last_test = seq
+        after, self.last_test = self.last_test, seq
+        if data.why != "move":
+            return ()   # only the tests to move are kept: their dice are read for them alone
+        rolls = bravery_rolls(self.ctx, data.unit, after, seq)
         faces = faces_of(self.ctx, rolls[-1] if rolls else None)
-        if data.why == "move":
-            self.tests.setdefault((line["turn"], data.unit), []).append(Test(seq, data.passed, faces))
+        self.tests.setdefault((line["turn"], data.unit), []).append(Test(seq, data.passed, faces))
+        return ()
 
     # ------------------------------------------------------------ statuses
 

@@ -12,7 +12,7 @@ from typing import Iterable, Optional
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle, unit_extent
 from domain.rules.dux_bellorum_avbcw.placing import distance
-from domain.rules.engine import RuleApplication, Verdict, closer
+from domain.rules.engine import RuleApplication, Verdict, bookkeeping, closer
 
 TABLE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_TABLE")
 SOURCE = RULEBOOK.rule("AVBCW.VEH.DAMAGE_SOURCE")
@@ -139,6 +139,7 @@ class AVBCWVehicleDamage(ListedModule):
 
     # ------------------------------------------------------------ brews up
 
+    @bookkeeping   # notes a pending brew-up's radius: a brew-up pending already wakes the closers
     def on_DieRolled(self, line):
         data = self.ctx.typed(line)
         if self.brew is not None and data.purpose == PURPOSE and data.die == "2d6" and data.subject == self.brew["vehicle"]:
@@ -243,6 +244,7 @@ class AVBCWVehicleDamage(ListedModule):
     def on_PhaseStarted(self, line):
         return [*self._ram_done(), *self._brew_done()]
 
+    @closer   # the same flush: a ram or brew-up is pending only after a step of this module
     def on_TurnStarted(self, line):
         return [*self._ram_done(), *self._brew_done()]
 
