@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -171,7 +172,23 @@ Shape = Union[Extent, BaseGeometry]
 def footprint(position: Any, facing: float, w: float, d: float) -> Polygon:
     """The base rectangle centred on `position`, `w` across the front, turned by `facing`."""
     corners = [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]
-    return Polygon([to_table(position, facing, corner) for corner in corners])
+    points = [to_table(position, facing, corner) for corner in corners]
+    if points[0] == points[-1]:
+        rectangle = Polygon(points)    # no base: Polygon() closes its ring with no fifth point
+    else:
+        # the Polygon() of these corners (its ring closed by the first again), read from its
+        # Well-Known Binary: a third of the time of Polygon() on a machine slow to make shapes
+        ring = (*points[0], *points[1], *points[2], *points[3], *points[0])
+        rectangle = shapely.from_wkb(_RECTANGLE.pack(1, 3, 1, 5, *ring))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    # its box is the least and greatest of its corners, as GEOS finds it (the first of equals):
+    # every move's end and every placed unit is boxed, and GEOS is slow to box a new shape
+    _keep_bounds(rectangle, (min(xs), min(ys), max(xs), max(ys)))
+    return rectangle
+
+
+# a polygon (3) of one ring of five points in little-endian (1) Well-Known Binary
+_RECTANGLE = struct.Struct("<BIII10d")
 
 
 @dataclass(frozen=True)
@@ -259,9 +276,30 @@ def extent_key(unit: Any) -> tuple:
     """What a board unit's extent is made of: position, facing, footprint, figures and their base."""
     figures = unit.figures
     placed = tuple(map(xy, figures)) if isinstance(figures, (list, tuple)) else figures
+    return _key_at(unit, xy(unit.position), unit.facing, placed)
+
+
+def _key_at(unit: Any, at: XY, facing: Any, figures: Any) -> tuple:
     size = unit.footprint or {}
     # a unit-like object (a generator's counter) may carry no figures' base
-    return xy(unit.position), unit.facing, _get(size, "w"), _get(size, "d"), placed, getattr(unit, "figure_base", None)
+    return at, facing, _get(size, "w"), _get(size, "d"), figures, getattr(unit, "figure_base", None)
+
+
+def placed(unit: Any, x: float, y: float, facing: float) -> Extent:
+    """`unit_extent` of the board's unit (a UnitState without figures placed: its footprint) once
+    it stands at (x, y) turned to `facing`: a move's end, found before the board holds the move.
+    It is kept as `unit_extent` keeps that extent by what it is made of, so the unit standing there
+    after the move finds it (and its box) again instead of building it a second time."""
+    if isinstance(unit.figures, (list, tuple)):
+        raise ValueError("`placed` moves a footprint: placed figures are moved in their formation")
+    key = _key_at(unit, (x, y), facing, unit.figures)
+    found = _EXTENTS.get(key)
+    if found is None:
+        body = _body(unit)      # a footprint's body is the same wherever it stands
+        if len(_EXTENTS) >= _EXTENTS_KEPT:
+            _EXTENTS.clear()
+        found = _EXTENTS[key] = Extent(body.place(x, y, float(facing)), body.radius, (x, y))
+    return found
 
 
 def unit_extent(unit: Any) -> Extent:
@@ -633,6 +671,20 @@ def _bounds(shape: BaseGeometry) -> tuple[float, float, float, float]:
 
 
 _BOUNDS: dict[int, tuple] = {}
+
+
+def _keep_bounds(shape: BaseGeometry, box: tuple) -> None:
+    """Keep the box a shape was made with, for `_bounds` (a NaN box is left for GEOS)."""
+    if box[0] <= box[2] and box[1] <= box[3]:
+        if len(_BOUNDS) >= _SHAPES_KEPT:
+            _BOUNDS.clear()
+        _BOUNDS[id(shape)] = (shape, box)   # the shape kept: its id is not reused
+
+
+def core_box(extent: Extent) -> tuple[float, float, float, float]:
+    """The extent's core's box (`shape.bounds`), once per core: a unit that has not moved keeps
+    its core, and a move's end is the core its unit stands on after it."""
+    return _bounds(extent.core)
 
 
 def boxes_apart(a: BaseGeometry, b: BaseGeometry, margin: float) -> bool:

@@ -7,10 +7,12 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 
+from domain.board.state import UnitState
 from domain.tabletop.geometry import (
-    extent, footprint, in_arc, measure, path_length, path_turn, rotation, round_inches, swept,
+    core_box, extent, footprint, in_arc, measure, path_length, path_turn, placed, rotation, round_inches,
+    swept, to_table, unit_extent,
 )
 
 # game-log-tabletop.md, Table and points: inches on a table (72" x 48" is the larger example);
@@ -95,3 +97,31 @@ def test_the_swept_extent_covers_the_base_at_both_ends(unit, waypoints):
     end = dict(unit, position={"x": path[-1][0], "y": path[-1][1]})
     assert moved.buffer(1e-6).covers(extent(unit).shape)
     assert moved.buffer(1e-6).covers(extent(end).shape)
+
+
+@settings(max_examples=150, deadline=None)
+@given(point, st.one_of(facing, st.floats(min_value=0.0, max_value=359.9)),
+       st.one_of(st.just(0.0), size), st.one_of(st.just(0.0), size))
+def test_a_footprint_is_the_polygon_of_its_corners_and_their_box(at, turned, w, d):
+    # footprint reads its rectangle from Well-Known Binary and keeps the corners' box: the same
+    # shape, to the last bit, as Polygon() of the corners, and the box GEOS gives it
+    corners = [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]
+    expected = Polygon([to_table(at, turned, corner) for corner in corners])
+    made = footprint(at, turned, w, d)
+    assert made.wkb == expected.wkb
+    assert core_box(extent({"position": at, "facing": turned, "footprint": {"w": w, "d": d}})) == expected.bounds
+    assert core_box(extent({"position": at, "facing": turned, "footprint": {"w": w, "d": d}})) == made.bounds
+
+
+@settings(max_examples=60, deadline=None)
+@given(units(), point, facing)
+def test_a_footprint_placed_is_the_extent_of_the_unit_standing_there(unit, at, turned):
+    def standing(x, y, f):
+        return UnitState(unit="u", side="a", unit_class="c", facing=f, position={"x": x, "y": y},
+                         footprint=dict(unit["footprint"]))
+    here = standing(unit["position"]["x"], unit["position"]["y"], unit["facing"])
+    found = placed(here, at[0], at[1], float(turned))
+    there = unit_extent(standing(at[0], at[1], turned))
+    assert there is found     # kept by what it is made of: the unit after its move finds it
+    assert found.core.wkb == extent(standing(at[0], at[1], turned)).core.wkb
+    assert (found.radius, found.centre) == (0.0, at)

@@ -57,6 +57,10 @@ _AFTER: dict[tuple, tuple] = {}
 
 def _extent_after(unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> geo.Extent:
     end, facing = geo.xy(path[-1]), facing_after(unit, path)
+    if figures is None and not unit.figures and not isinstance(unit.figures, (list, tuple)):
+        # its footprint placed there (what `extent` of `placed` below builds), kept as the extent
+        # the unit has once the board holds the move
+        return geo.placed(unit, end[0], end[1], facing)
     # what an extent is made of (geometry.extent), without a copy of the whole unit
     placed = {"footprint": unit.footprint, "figures": unit.figures, "figure_base": unit.figure_base,
               "position": {"x": end[0], "y": end[1]}, "facing": facing}
@@ -179,17 +183,9 @@ _STANDING: dict[int, tuple] = {}
 
 
 def _box(extent: geo.Extent) -> tuple:
-    """The extent's core's box, kept by the extent (the object): a unit's extent is kept while it
+    """The extent's core's box, kept by the core (`geo.core_box`): a unit's extent is kept while it
     stands still (`unit_extent`), and every move weighs the units standing round it."""
-    kept = _BOXES.get(id(extent))
-    if kept is None or kept[0] is not extent:
-        if len(_BOXES) >= 4096:
-            _BOXES.clear()
-        kept = _BOXES[id(extent)] = (extent, tuple(extent.core.bounds))   # kept alive: its id is not reused
-    return kept[1]
-
-
-_BOXES: dict[int, tuple] = {}
+    return geo.core_box(extent)
 
 
 def boxes_meet(box: tuple, boxes: Sequence[tuple]) -> bool:
