@@ -110,6 +110,8 @@ class AVBCWArmyRules(ListedModule):
         return out
 
     def on_DieRolled(self, line):
+        if not self.plots:
+            return   # no subterfuge: most games, every roll
         data = self.ctx.typed(line)
         for plot in self.plots:
             if data.purpose == SUBTERFUGE.id and data.subject == plot.target and plot.roll is None:

@@ -8,6 +8,7 @@ game's table pack holds it. The moves the tests allow are suppression.py's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Iterable, NamedTuple, Optional, Sequence
 
 from domain.rules.dux_bellorum_avbcw import core_tables
@@ -35,25 +36,29 @@ BOGGED_BRV = -2          # Tracked vehicles: "The vehicle can attempt to move ne
 INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's 'unit leader' figure"
 
 
-class _LastRolls:
-    """The last lookup of `bravery_rolls`: the modules that read a test ask it in turn at that test."""
-    __slots__ = ("key", "rolls")
+class BraveryRolls:
+    """The DB.BRAVERY rolls about a unit between the last bravery test and this one ("after its
+    DieRolled (`DB.BRAVERY`, `2d6`)"), looked up once per test for the modules that read it (its
+    BRV and extremes here, the move it allows in suppression.py): they ask in turn at the test, so
+    the last answer, kept with the board moment it was found at, serves each of them."""
+    __slots__ = ("ctx", "key", "rolls")
 
-    def __init__(self) -> None:
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
         self.key: Optional[tuple[int, str, int, int]] = None
         self.rolls: list[dict] = []
 
+    def of(self, unit: str, after: int, before: int) -> list[dict]:
+        ctx = self.ctx
+        key = (ctx.moment, unit, after, before)
+        if self.key != key:
+            self.key, self.rolls = key, ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
+        return self.rolls
 
-def bravery_rolls(ctx, unit: str, after: int, before: int) -> list[dict]:
-    """The DB.BRAVERY rolls about `unit` between the last bravery test and this one ("after its
-    DieRolled (`DB.BRAVERY`, `2d6`)"). Looked up once per test for the modules that read it (its
-    BRV and extremes here, the move it allows in suppression.py): the last answer, kept with the
-    board moment it was found at, serves every asking at that moment."""
-    found = ctx.shared("avbcw-bravery-rolls", _LastRolls)
-    key = (ctx.moment, unit, after, before)
-    if found.key != key:
-        found.key, found.rolls = key, ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
-    return found.rolls
+
+def bravery_rolls(ctx) -> BraveryRolls:
+    """The audit's one `BraveryRolls` (a module keeps it: one lookup per audit, not per test)."""
+    return ctx.shared("avbcw-bravery-rolls", partial(BraveryRolls, ctx))
 
 
 def faces_of(ctx, roll: Optional[dict]) -> tuple[int, ...]:
@@ -86,6 +91,12 @@ class Extreme:
     answered: bool = False
 
 
+@lru_cache(maxsize=64)
+def _listed(own: int, vehicle: bool) -> Base:
+    """A unit's own listed BRV as a test's base: the same few for every test of a game (a Base is a tuple)."""
+    return Base(own, VEH_STATS if vehicle else STATS, f"BRV {own} as listed")
+
+
 class AVBCWBravery(ListedModule):
     def __init__(self, ctx):
         super().__init__(ctx)
@@ -93,6 +104,8 @@ class AVBCWBravery(ListedModule):
         self.sixes: dict[str, Extreme] = {}          # unit -> its double 6 not yet answered
         self.bogged: set[str] = set()
         self._lacks: Optional[str] = None             # why the pack cannot settle a test (DB.BRAVERY absent)
+        self._unsettled: dict[tuple[str, bool], str] = {}   # (unit, passed) -> its words then: one per unit and result
+        self.rolls = bravery_rolls(ctx)
 
     def on_UnitStatusChanged(self, line):
         data = self.ctx.typed(line)
@@ -104,7 +117,7 @@ class AVBCWBravery(ListedModule):
     def on_BraveryTested(self, line) -> Iterable[RuleApplication]:
         ctx, data, seq = self.ctx, self.ctx.typed(line), line["seq"]
         after, self.last_test = self.last_test, seq
-        rolls = bravery_rolls(ctx, data.unit, after, seq)
+        rolls = self.rolls.of(data.unit, after, seq)
         out = self._brv(line, data)
         if data.why != "bog":
             self.bogged.discard(data.unit)   # "If the BRV test is successful the vehicle moves off"
@@ -122,11 +135,7 @@ class AVBCWBravery(ListedModule):
         """Whether the test is passed: the core Bravery test, read from the table pack's
         DB.BRAVERY (its dice, and how their total passes against the BRV used), else `unverifiable`."""
         if not self.ctx.tables.has("DB.BRAVERY"):
-            if self._lacks is None:   # the audit's pack does not change: its words once
-                self._lacks = self.ctx.tables.lacks("DB.BRAVERY")
-            return DB_BRAVERY.unverifiable(seq, f"{data.unit} {'passes' if data.passed else 'fails'}: whether a "
-                                           f"test is passed is the core Bravery test: {self._lacks}",
-                                           recorded=data.passed)
+            return DB_BRAVERY.unverifiable(seq, self._unsettled_words(data.unit, data.passed), recorded=data.passed)
         table, faces = self.ctx.tables.get("DB.BRAVERY"), list(rolled.results or [rolled.result])
         if rolled.die != table["dice"]:
             return DB_BRAVERY.mismatch(seq, f"{data.unit}'s bravery roll is {rolled.die}; the core test of "
@@ -138,6 +147,15 @@ class AVBCWBravery(ListedModule):
                                 f"{total}", f"{data.unit} is recorded {'passing' if data.passed else 'failing'}; "
                                 f"{total} ({self.ctx.tables.label()}) it {'passes' if expected else 'fails'}",
                                 verdict=Verdict.MISMATCH, expected=expected, recorded=data.passed, related=[roll_seq])
+
+    def _unsettled_words(self, unit: str, passed: bool) -> str:
+        found = self._unsettled.get((unit, passed))
+        if found is None:
+            if self._lacks is None:   # the audit's pack does not change: its words once
+                self._lacks = self.ctx.tables.lacks("DB.BRAVERY")
+            found = self._unsettled[unit, passed] = (f"{unit} {'passes' if passed else 'fails'}: whether a test is "
+                                                     f"passed is the core Bravery test: {self._lacks}")
+        return found
 
     def _extremes(self, line, data, rolled, roll_seq: int) -> Sequence[RuleApplication]:
         """"A unit's bravery test that rolls double 1 (before modifiers) allows the unit to move
@@ -196,7 +214,7 @@ class AVBCWBravery(ListedModule):
             if own is None:
                 return STATS.unverifiable(line["seq"], f"{data.unit} has no BRV in an ArmyListed: the BRV used "
                                           "cannot be counted", recorded=data.brv)
-            return Base(own, VEH_STATS if vehicle else STATS, f"BRV {own} as listed"), []
+            return _listed(own, vehicle), []
         return self._lent(line, data)
 
     def _lent(self, line, data):
@@ -236,7 +254,7 @@ class AVBCWBravery(ListedModule):
             why = "; ".join([base.why, *(c.why for c in changes)])
         else:   # most tests: the base alone
             expected, why = base.brv, base.why
-        inputs = {"base": base.brv, "changes": [{"rule": c.rule.id, "amount": c.amount} for c in changes]}
+        inputs = {"base": base.brv, "changes": [{"rule": c.rule.id, "amount": c.amount} for c in changes] if changes else []}
         if data.brv == expected:
             rule = changes[-1].rule if changes else base.rule
             return rule.ok(seq, f"{data.unit} tests on BRV {expected} ({why})", expected=expected, recorded=data.brv,

@@ -43,13 +43,14 @@ class AVBCWMoveLimits(ListedModule):
         self.suppressed: dict[str, tuple[int, int]] = {}        # unit -> (turn, seq) it was suppressed
         self.prone: dict[str, int] = {}                         # unit -> turn it went prone
         self.impetuous: set[tuple[int, str]] = set()
+        self.rolls = bravery_rolls(ctx)
 
     def on_BraveryTested(self, line):
         data, seq = self.ctx.typed(line), line["seq"]
         after, self.last_test = self.last_test, seq
         if data.why != "move":
             return ()   # only the tests to move are kept: their dice are read for them alone
-        rolls = bravery_rolls(self.ctx, data.unit, after, seq)
+        rolls = self.rolls.of(data.unit, after, seq)
         faces = faces_of(self.ctx, rolls[-1] if rolls else None)
         self.tests.setdefault((line["turn"], data.unit), []).append(Test(seq, data.passed, faces))
         return ()

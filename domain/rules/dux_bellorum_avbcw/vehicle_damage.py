@@ -141,8 +141,10 @@ class AVBCWVehicleDamage(ListedModule):
 
     @bookkeeping   # notes a pending brew-up's radius: a brew-up pending already wakes the closers
     def on_DieRolled(self, line):
+        if self.brew is None:
+            return   # no brew-up waiting: nearly every roll
         data = self.ctx.typed(line)
-        if self.brew is not None and data.purpose == PURPOSE and data.die == "2d6" and data.subject == self.brew["vehicle"]:
+        if data.purpose == PURPOSE and data.die == "2d6" and data.subject == self.brew["vehicle"]:
             self.brew["radius"] = float(data.result)
 
     def _brewed(self, line, data) -> list[RuleApplication]:
