@@ -33,27 +33,34 @@ SUPPRESSED_BRV = -2      # "While suppressed a unit; ... Suffers -2 BRV"
 BANNER_BRV = +1          # Banner: "The unit gains +1 BRV"
 BRITTLE_BRV = 6          # Brittle: "The unit's Bravery is 6 when taking break tests"
 BOGGED_BRV = -2          # Tracked vehicles: "The vehicle can attempt to move next turn as normal but suffers -2 BRV"
-INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's 'unit leader' figure"
+INSPIRING_REACH = 12.0
+BRAVERY_ROLL = "DB.BRAVERY"   # the purpose of a bravery test's roll   # "All friendly units within 12” of the Commander's 'unit leader' figure"
 
 
 class BraveryRolls:
-    """The DB.BRAVERY rolls about a unit between the last bravery test and this one ("after its
-    DieRolled (`DB.BRAVERY`, `2d6`)"), looked up once per test for the modules that read it (its
-    BRV and extremes here, the move it allows in suppression.py): they ask in turn at the test, so
-    the last answer, kept with the board moment it was found at, serves each of them."""
-    __slots__ = ("ctx", "key", "rolls")
+    """Each unit's last DB.BRAVERY roll so far, for the modules that read a test's dice ("after its
+    DieRolled (`DB.BRAVERY`, `2d6`)": its BRV and extremes here, the move it allows in
+    suppression.py). A fold: the auditor takes each DieRolled into it, so a test finds its roll
+    without looking back over the log."""
+    reads = frozenset({"DieRolled"})
+    __slots__ = ("last",)
 
     def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.key: Optional[tuple[int, str, int, int]] = None
-        self.rolls: list[dict] = []
+        self.last: dict[str, dict] = {}
+        for line in ctx.rolls(BRAVERY_ROLL):   # any before it was made (none: it is made with the modules)
+            self.update(line, None)
 
-    def of(self, unit: str, after: int, before: int) -> list[dict]:
-        ctx = self.ctx
-        key = (ctx.moment, unit, after, before)
-        if self.key != key:
-            self.key, self.rolls = key, ctx.rolls_for(unit, "DB.BRAVERY", after=after, before=before)
-        return self.rolls
+    def update(self, line, board) -> None:
+        data = line["data"]
+        subject = data.get("subject")
+        if isinstance(subject, str) and (data.get("purpose") or "").startswith(BRAVERY_ROLL):
+            self.last[subject] = line
+
+    def of(self, unit: str, after: int, before: int) -> Optional[dict]:
+        """The last DB.BRAVERY roll about `unit` with `after < seq < before` (the rolls of the log so
+        far all come before `before`: the last of them in that span is the unit's last), or None."""
+        roll = self.last.get(unit)
+        return roll if roll is not None and after < roll["seq"] < before else None
 
 
 def bravery_rolls(ctx) -> BraveryRolls:
@@ -117,15 +124,14 @@ class AVBCWBravery(ListedModule):
     def on_BraveryTested(self, line) -> Iterable[RuleApplication]:
         ctx, data, seq = self.ctx, self.ctx.typed(line), line["seq"]
         after, self.last_test = self.last_test, seq
-        rolls = self.rolls.of(data.unit, after, seq)
+        roll = self.rolls.of(data.unit, after, seq)
         out = self._brv(line, data)
         if data.why != "bog":
             self.bogged.discard(data.unit)   # "If the BRV test is successful the vehicle moves off"
-        if not rolls:
+        if roll is None:
             out.append(EXTREMES.missing_roll(seq, f"{data.unit}'s bravery test has no DB.BRAVERY 2d6 before it: "
                                              "its extremes cannot be read"))
             return out
-        roll = rolls[-1]
         rolled, roll_seq = ctx.typed(roll), roll["seq"]
         out += self._extremes(line, data, rolled, roll_seq)
         out.append(self._passed(data, seq, rolled, roll_seq))

@@ -50,8 +50,7 @@ class AVBCWMoveLimits(ListedModule):
         after, self.last_test = self.last_test, seq
         if data.why != "move":
             return ()   # only the tests to move are kept: their dice are read for them alone
-        rolls = self.rolls.of(data.unit, after, seq)
-        faces = faces_of(self.ctx, rolls[-1] if rolls else None)
+        faces = faces_of(self.ctx, self.rolls.of(data.unit, after, seq))
         self.tests.setdefault((line["turn"], data.unit), []).append(Test(seq, data.passed, faces))
         return ()
 
