@@ -218,6 +218,13 @@ _PLACED: dict[tuple, BaseGeometry] = {}
 _PLACED_KEPT = 4096
 
 
+def rectangle(position: Any, facing: float, w: float, d: float) -> Polygon:
+    """`footprint`, kept as a unit's body placed at a pose is (by value): a deployed unit's
+    rectangle is drawn for its basing and again as its extent."""
+    x, y = xy(position)
+    return _Body(float(w), float(d), None, 0.0).place(x, y, float(facing))
+
+
 def _body(unit: Any) -> _Body:
     """The unit's body; a board unit's found by its position, figures and footprint objects (as
     `unit_extent`), since every rule that sweeps or places a move asks it again."""
@@ -417,10 +424,18 @@ def farthest(a: Any, b: Any) -> float:
     the span a figure's distance must lie in when only the unit's extent is known (Mogdonazia
     ExplosionResolved: "between the nearest and farthest points of that unit's extent"). The
     farthest pair of a polygon lies at its vertices, of round bases at centre distance plus radii."""
-    # the cores and radii `_as_extent` gives, without the centroid it draws of a bare geometry
-    (core_a, radius_a), (core_b, radius_b) = _core_of(a), _core_of(b)
-    points_a, points_b = shapely.get_coordinates(core_a).tolist(), shapely.get_coordinates(core_b).tolist()
+    (points_a, radius_a), (points_b, radius_b) = _vertices(a), _vertices(b)
     return round_inches(max(math.dist(p, q) for p in points_a for q in points_b) + radius_a + radius_b)
+
+
+def _vertices(thing: Any) -> tuple[list, float]:
+    """The coordinates of the core `_core_of` gives and its radius (without the centroid
+    `_as_extent` draws of a bare geometry); a plain point is its own coordinates, read without
+    drawing a Point to read them back."""
+    if isinstance(thing, (Extent, BaseGeometry)):
+        core, radius = _core_of(thing)
+        return shapely.get_coordinates(core).tolist(), radius
+    return [list(xy(thing))], 0.0
 
 
 def in_contact(a: Any, b: Any) -> bool:
@@ -1133,8 +1148,8 @@ def reach_region(unit: Any, allowance: float, blocked: Iterable[BaseGeometry],
 
 
 __all__ = ["AREA_TERRAIN", "LINEAR_OBSTACLES", "POLYGON_KINDS", "POLYLINE_KINDS", "Contact", "Extent",
-           "SightResult", "bearing", "covered_by", "edge_centre", "extent", "facings_of",
+           "SightResult", "bearing", "core_box", "covered_by", "edge_centre", "extent", "facings_of",
            "farthest", "feature_line", "feature_shape", "features_touched", "first_contact", "footprint",
            "in_arc", "in_contact", "is_area", "measure", "more_than", "on_road", "on_table",
-           "path_length", "path_turn", "reach_region", "rotation", "round_inches", "sight",
+           "path_length", "path_turn", "placed", "reach_region", "rectangle", "rotation", "round_inches", "sight",
            "swept", "to_table", "touches_any", "touching", "vertex_turns", "within"]

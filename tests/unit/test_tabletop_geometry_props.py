@@ -11,8 +11,8 @@ from shapely.geometry import Point, Polygon
 
 from domain.board.state import UnitState
 from domain.tabletop.geometry import (
-    core_box, extent, footprint, in_arc, measure, path_length, path_turn, placed, rotation, round_inches,
-    swept, to_table, unit_extent,
+    core_box, extent, farthest, footprint, in_arc, measure, path_length, path_turn, placed, rectangle, rotation,
+    round_inches, swept, to_table, unit_extent,
 )
 
 # game-log-tabletop.md, Table and points: inches on a table (72" x 48" is the larger example);
@@ -125,3 +125,12 @@ def test_a_footprint_placed_is_the_extent_of_the_unit_standing_there(unit, at, t
     assert there is found     # kept by what it is made of: the unit after its move finds it
     assert found.core.wkb == extent(standing(at[0], at[1], turned)).core.wkb
     assert (found.radius, found.centre) == (0.0, at)
+
+
+@settings(max_examples=100, deadline=None)
+@given(point, facing, size, size)
+def test_a_kept_rectangle_is_the_footprint_and_a_point_is_measured_as_its_point(at, turned, w, d):
+    made = rectangle(at, turned, w, d)
+    assert made.wkb == footprint(at, turned, w, d).wkb
+    assert made is rectangle(at, turned, w, d)
+    assert farthest(made, at) == farthest(made, Point(at)) == farthest(at, made)

@@ -173,8 +173,9 @@ class AVBCWDeployment(RuleModule):
             size = _get(data, "footprint")
             if size is None:
                 return []
-            rectangle = geo.footprint(leader, _get(data, "facing") or 0, size.w, size.d)
-            far, label = geo.farthest(rectangle, Point(leader)), None
+            # the footprint, kept as the unit's extent (`_intermixed`) finds it again
+            rectangle = geo.rectangle(leader, _get(data, "facing") or 0, size.w, size.d)
+            far, label = geo.farthest(rectangle, leader), None
             reach = geo.round_inches(max(size.w, size.d) / 2)
             if far > LEADER_REACH and reach <= LEADER_REACH:
                 # only the corners lie beyond 3": whether a figure stands there, the log does not show
