@@ -24,6 +24,8 @@ STEP_WORDS = {
     "close-combat": "4. Close combat",
     "morale-and-victory": "5. Check morale & victory (Reduce LPs if necessary, and return all unused LPs to players)",
 }
+# ' in "<a step's words>"': how an act in its step is judged (most lines of a game are such acts)
+IN_WORDS = {step: f" in \"{words}\"" for step, words in STEP_WORDS.items()}
 STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
 # "<step> follows <step before it, or the start of the turn>": the few words every phase start of a
 # game is judged with, by (index of the step in force, -1 at the turn's start; index of the new step).
@@ -69,7 +71,7 @@ class AVBCWSequence(ListedModule):
 
     def _in_step(self, line, step: str, what: str) -> list[RuleApplication]:
         if line["phase"] == step:
-            return [TURN.ok(line["seq"], f"{what} in \"{STEP_WORDS[step]}\"")]
+            return [TURN.ok(line["seq"], what + IN_WORDS[step])]
         return [TURN.violation(line["seq"], f"{what} in phase {line['phase']}: it belongs to \"{STEP_WORDS[step]}\"",
                                expected=step, recorded=line["phase"])]
 
