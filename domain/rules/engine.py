@@ -33,6 +33,7 @@ class Verdict(str, Enum):
 
 
 FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
+_OK, _VIOLATION = Verdict.OK, Verdict.VIOLATION   # the commonest verdicts, without the class lookup
 VERDICT_ORDER = [v.value for v in Verdict]
 
 
@@ -97,33 +98,55 @@ class Rule:
         # worded once per rule (its fields are never changed): an audit makes thousands of applications
         return f"{self.book}, {self.section}"
 
-    # Each verdict builds its application directly (no call through `apply`): the commonest lines
-    # of an audit make several applications each.
-    def apply(self, seq: int, verdict: Verdict, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, verdict, message, self.citation, **kw)
+    # Each verdict builds its application directly, its fields named in its signature (no call
+    # through `apply`, no dict of keywords packed and unpacked): an audit makes thousands.
+    def apply(self, seq: int, verdict: Verdict, message: str, expected: Any = None, recorded: Any = None,
+              related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+              interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, verdict, message, self.citation, expected, recorded, related, inputs,
+                               interpretation)
 
-    def ok(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.OK, message, self.citation, **kw)
+    def ok(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+           related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+           interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, _OK, message, self.citation, expected, recorded, related, inputs,
+                               interpretation)
 
-    def violation(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.VIOLATION, message, self.citation, **kw)
+    def violation(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+                  related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                  interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, _VIOLATION, message, self.citation, expected, recorded, related,
+                               inputs, interpretation)
 
-    def mismatch(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.MISMATCH, message, self.citation, **kw)
+    def mismatch(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+                 related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                 interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, Verdict.MISMATCH, message, self.citation, expected, recorded, related,
+                               inputs, interpretation)
 
-    def missing_roll(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.MISSING_ROLL, message, self.citation, **kw)
+    def missing_roll(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+                     related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                     interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, Verdict.MISSING_ROLL, message, self.citation, expected, recorded,
+                               related, inputs, interpretation)
 
-    def unverifiable(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.UNVERIFIABLE, message, self.citation, **kw)
+    def unverifiable(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+                     related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                     interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, Verdict.UNVERIFIABLE, message, self.citation, expected, recorded,
+                               related, inputs, interpretation)
 
-    def ambiguous(self, seq: int, message: str, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.AMBIGUOUS, message, self.citation, **kw)
+    def ambiguous(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
+                  related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                  interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, Verdict.AMBIGUOUS, message, self.citation, expected, recorded, related,
+                               inputs, interpretation)
 
-    def judge(self, seq: int, good: bool, if_ok: str, if_not: str,
-              verdict: Verdict = Verdict.VIOLATION, **kw: Any) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.OK if good else verdict, if_ok if good else if_not,
-                               self.citation, **kw)
+    def judge(self, seq: int, good: bool, if_ok: str, if_not: str, verdict: Verdict = Verdict.VIOLATION,
+              expected: Any = None, recorded: Any = None, related: Sequence[int] = (),
+              inputs: Mapping[str, Any] = NO_INPUTS, interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, _OK if good else verdict, if_ok if good else if_not, self.citation,
+                               expected, recorded, related, inputs, interpretation)
 
 
 @dataclass
