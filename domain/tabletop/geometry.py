@@ -355,6 +355,21 @@ def _core_of(thing: Any) -> tuple[BaseGeometry, float]:
     return Point(xy(thing)), 0.0
 
 
+def _on(here: XY, shape: Extent) -> bool:
+    """`_gap(here, shape) == 0.0`: a point beyond the core's box by more than the radius (and far
+    more than GEOS's rounding, on a table of inches) lies apart from it, found without drawing the
+    point and measuring; a shot's or an arc's origin seldom lies on its target."""
+    low_x, low_y, high_x, high_y = _bounds(shape.core)
+    x, y = here
+    reach = shape.radius + _ON_MARGIN
+    if low_x - x > reach or x - high_x > reach or low_y - y > reach or y - high_y > reach:
+        return False
+    return _gap(here, shape) == 0.0
+
+
+_ON_MARGIN = 1e-6
+
+
 def _gap(a: Shape, b: Shape) -> float:
     """Unrounded closest-point distance (exact for round bases: centre distance less radii)."""
     (core_a, radius_a), (core_b, radius_b) = _core_of(a), _core_of(b)
@@ -861,7 +876,7 @@ _ARCS: dict[tuple, tuple] = {}
 
 def _in_arc(here: XY, facing: float, target: Shape, centre_offset_deg: float, half_width_deg: float) -> bool:
     centre, shape = facing + centre_offset_deg, _as_extent(target)
-    if _gap(here, shape) == 0.0:
+    if _on(here, shape):
         return True
     tolerance = 1e-9
     if shape.radius:
@@ -1068,7 +1083,7 @@ def sight(origin: Any, target: Shape, features: Sequence[Mapping],
     here, goal = xy(origin), _as_extent(target)
     at = Point(here)   # what shapely.points(here) makes, in half its time
     obstacle_kinds = frozenset(obstacle_kinds)
-    if _gap(at, goal) == 0.0:
+    if _on(here, goal):
         return SightResult("clear", None, "", "the origin lies on the target", (here, here), 0.0)
     # a footprint's outline with its point nearest the origin after it
     points = _outline(goal) if goal.radius else \

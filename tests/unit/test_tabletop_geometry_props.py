@@ -134,3 +134,14 @@ def test_a_kept_rectangle_is_the_footprint_and_a_point_is_measured_as_its_point(
     assert made.wkb == footprint(at, turned, w, d).wkb
     assert made is rectangle(at, turned, w, d)
     assert farthest(made, at) == farthest(made, Point(at)) == farthest(at, made)
+
+
+@settings(max_examples=150, deadline=None)
+@given(units(), point)
+def test_a_point_lies_on_an_extent_as_its_measured_gap_says(unit, here):
+    # the box test before the measuring (geometry._on) never decides otherwise than the gap
+    from domain.tabletop.geometry import _gap, _on
+    found = extent(unit)
+    assert _on(here, found) == (_gap(here, found) == 0.0)
+    x, y = unit["position"]["x"], unit["position"]["y"]
+    assert _on((x, y), found)
