@@ -132,10 +132,24 @@ def swept_box(unit: UnitState, path: Sequence[Any], margin: float) -> tuple:
     moving extent lies within its reach (and its figures' round bases) of the base centre, so within
     the centres' box grown by that (and a little more, for the rounding of turned figures). What
     lies farther than that is apart from the swept extent, found without sweeping it."""
+    low_x, low_y, high_x, high_y = _centres_box(path)
+    reach = _reach(unit) + _radius(unit) + _REACH_MARGIN + margin
+    return low_x - reach, low_y - reach, high_x + reach, high_y + reach
+
+
+def _centres_box(path: Sequence[Any]) -> tuple:
+    """The box of the path's points, kept for the last path (the object): movement and skirmish
+    box the same move's path (a typed event's, never changed in place)."""
+    if _LAST_PATH and _LAST_PATH[0] is path:
+        return _LAST_PATH[1]
     centres = [geo.xy(p) for p in path]
     xs, ys = [c[0] for c in centres], [c[1] for c in centres]
-    reach = _reach(unit) + _radius(unit) + _REACH_MARGIN + margin
-    return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
+    found = (min(xs), min(ys), max(xs), max(ys))
+    _LAST_PATH[:] = [path, found]   # the path kept alive: no other object takes its place unseen
+    return found
+
+
+_LAST_PATH: list = []
 
 
 # far more than a turned figure's rounding (1e-15"), far less than anything measured
