@@ -12,7 +12,7 @@ from typing import Iterable
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, is_vehicle
 from domain.rules.dux_bellorum_avbcw.placing import around, intermixed
-from domain.rules.engine import RuleApplication, Verdict, closer
+from domain.rules.engine import RuleApplication, Verdict, bookkeeping, closer
 from domain.tabletop import geometry as geo
 
 SKIRMISH = RULEBOOK.rule("AVBCW.MOVE.SKIRMISH")
@@ -81,7 +81,12 @@ class AVBCWSkirmish(ListedModule):
         run.recorded = line["seq"]
         return [RUNOVER.ok(line["seq"], f"{data.vehicle} drove through {data.unit} at seq {run.seq}", related=[run.seq])]
 
+    # notes a run over's answer: a run over pending (a move's, since the last close) already wakes
+    # the closers
+    @bookkeeping
     def on_BraveryTested(self, line):
+        if not self.runs:
+            return   # no run over pending: nearly every test
         data = self.ctx.typed(line)
         run = self.runs.get(data.unit)
         if data.why == "run-over" and run is not None:
@@ -91,7 +96,10 @@ class AVBCWSkirmish(ListedModule):
             else:
                 run.failed = line["seq"]
 
+    @bookkeeping   # as on_BraveryTested
     def on_LeadershipPointsUsed(self, line):
+        if not self.runs:
+            return
         data = self.ctx.typed(line)
         run = self.runs.get(data.unit)
         if run is not None and run.failed:
