@@ -34,6 +34,7 @@ class Verdict(str, Enum):
 
 FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
 _OK, _VIOLATION = Verdict.OK, Verdict.VIOLATION   # the commonest verdicts, without the class lookup
+_UNSEEN = object()
 VERDICT_ORDER = [v.value for v in Verdict]
 
 
@@ -170,6 +171,8 @@ class AuditContext:
     rules: Any = None
     _typed: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
     _validators: dict[str, Optional[Callable[[Any], Any]]] = field(default_factory=dict)
+    _event_of: Optional[dict[str, Any]] = None   # the line `typed` was last asked, and its event
+    _event: Any = None
 
     def release(self) -> None:
         """Drops what the audit kept (typed events, the index, the moments' and the shared facts)
@@ -180,12 +183,14 @@ class AuditContext:
             kept.clear()
         self._folds.clear()
         self.lines = []
-        self.line = None
+        self.line = self._event_of = self._event = None
 
     def typed(self, line: dict[str, Any]) -> Any:
         """The line's data as its typed event: the pydantic model the log is validated with (the
         core schemas and the rule system's), built once per line however many modules read it;
         None for an event type no schema knows (a log read with unknown types allowed)."""
+        if line is self._event_of:
+            return self._event   # the line asked last (the one being judged, by most of its modules)
         found = self._typed.get(line["seq"])
         if found is None or found[0] is not line:
             kind = line["type"]
@@ -194,6 +199,7 @@ class AuditContext:
                 schema = schema_of(kind, self.rules)
                 validate = self._validators[kind] = None if schema is None else schema.__pydantic_validator__.validate_python
             found = self._typed[line["seq"]] = (line, None if validate is None else validate(line["data"]))
+        self._event_of, self._event = line, found[1]
         return found[1]
 
     def shared(self, key: str, make: Callable[[], Any]) -> Any:
@@ -323,7 +329,6 @@ class RuleModule:
         return ()
 
 
-_UNSEEN = object()
 Step = Callable[[dict[str, Any]], Iterable[RuleApplication]]
 
 
