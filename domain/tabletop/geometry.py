@@ -233,24 +233,33 @@ def _body(unit: Any) -> _Body:
     return _kept_by_objects(_BODIES, unit, _made_body)
 
 
-def _kept_by_objects(cache: dict[tuple, tuple], unit: Any, make: Callable[[Any], Any]) -> Any:
+def _kept_by_objects(cache: dict[int, tuple], unit: Any, make: Callable[[Any], Any]) -> Any:
     """`make(unit)`, kept in `cache` by the objects the unit is made of (its position, figures and
     footprint, with its facing and figures' base): the board replaces them when the unit moves and
-    never changes them in place, so the same objects at the same point give the same answer."""
-    position, figures, size = getattr(unit, "position", None), getattr(unit, "figures", None), getattr(unit, "footprint", None)
-    quick = (id(position), id(figures), id(size), getattr(unit, "facing", 0), getattr(unit, "figure_base", None))
-    at = xy(position) if position is not None else None
-    kept = cache.get(quick)
-    if kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size and kept[3] == at:
-        return kept[4]
+    never changes them in place, so the same objects at the same point give the same answer.
+    Asked ~850 times an audit, mostly of units standing still: found by its position object's id
+    (its objects then compared by identity, the rest by value), with no key tuple built."""
+    try:
+        position, figures, size = unit.position, unit.figures, unit.footprint
+        facing, base = unit.facing, unit.figure_base
+    except AttributeError:    # a unit-like object (a generator's counter) may lack some of them
+        position, figures, size = getattr(unit, "position", None), getattr(unit, "figures", None), getattr(unit, "footprint", None)
+        facing, base = getattr(unit, "facing", 0), getattr(unit, "figure_base", None)
+    # where it stands, read as stored (a dict's values compare as their floats do)
+    at = ((position["x"], position["y"]) if type(position) is dict
+          else xy(position) if position is not None else None)
+    kept = cache.get(id(position))
+    if (kept is not None and kept[0] is position and kept[1] is figures and kept[2] is size
+            and kept[3] == at and kept[4] == facing and kept[5] == base):
+        return kept[6]
     found = make(unit)
     if len(cache) >= _EXTENTS_KEPT:
         cache.clear()
-    cache[quick] = (position, figures, size, at, found)   # kept alive: their ids are not reused
+    cache[id(position)] = (position, figures, size, at, facing, base, found)   # kept alive: ids not reused
     return found
 
 
-_BODIES: dict[tuple, tuple] = {}
+_BODIES: dict[int, tuple] = {}
 
 
 def _made_body(unit: Any) -> _Body:
@@ -330,7 +339,7 @@ def _extent_by_key(unit: Any) -> Extent:
     return found
 
 
-_BY_OBJECTS: dict[tuple, tuple] = {}
+_BY_OBJECTS: dict[int, tuple] = {}
 
 
 def _as_extent(thing: Any) -> Extent:

@@ -81,50 +81,33 @@ def others(board: BoardState, side: Optional[str], *, enemies: bool, but: Sequen
             and (u.side != side) == enemies}
 
 
-def every_other(board: BoardState, side: Optional[str], but: str) -> dict[str, UnitState]:
-    """`others` enemies, then `others` friends less `but`, in one pass over the units."""
-    enemies: dict[str, UnitState] = {}
-    friends: dict[str, UnitState] = {}
-    if side is None:
-        return enemies
-    for uid, u in board.units.items():
-        if u.side is None or not on_table(u):
-            continue
-        if u.side != side:
-            enemies[uid] = u
-        elif uid != but:
-            friends[uid] = u
-    return {**enemies, **friends}
-
-
 @dataclass
 class Around:
-    """A move's end extent and every other unit on the table (`every_other`'s order) with its
-    extent and its core's box: found once per move, at the board's moment before it, for every
-    rule that weighs the move against the other units (skirmish.py: intermixing and passing
-    through; melee.py: contact at its end)."""
+    """A move's end extent and every other unit on the table (its enemies, then its friends, each
+    in the board's order) with its extent and its core's box: found once per move, at the board's
+    moment before it, for every rule that weighs the move against the other units (skirmish.py:
+    intermixing and passing through; melee.py: contact at its end)."""
     unit: UnitState
     path: Sequence[Any]
     figures: Optional[Sequence[Any]]
     end: geo.Extent
     end_box: tuple
     others: dict[str, UnitState]
-    extents: dict[str, geo.Extent]
-    boxes: dict[str, tuple]
+    standing: dict[str, tuple[geo.Extent, tuple]]   # `others`' extents and boxes, in their order
 
     def near_end(self, margin: float, but: Sequence[str] = ()) -> dict[str, geo.Extent]:
         """The units, less `but`, that `geo.extents_far(end, theirs, margin)` does not put apart
         (the same sums, so the same answer): those farther cannot overlap or touch the end."""
-        mine, radius, boxes = self.end_box, self.end.radius, self.boxes
-        return {uid: e for uid, e in self.extents.items()
-                if uid not in but and not _apart(mine, boxes[uid], radius + e.radius + margin)}
+        mine, radius = self.end_box, self.end.radius
+        return {uid: e for uid, (e, box) in self.standing.items()
+                if uid not in but and not _apart(mine, box, radius + e.radius + margin)}
 
     def near_path(self, but: Sequence[str] = ()) -> dict[str, geo.Extent]:
         """The units, less `but`, whose boxes may meet the box of the extent swept along the path
         (`swept_box`): the others are apart from it, as `intermixed` would find them."""
-        grown, boxes = swept_box(self.unit, self.path, 0.0), self.boxes
-        return {uid: e for uid, e in self.extents.items()
-                if uid not in but and not _apart(grown, boxes[uid], e.radius)}
+        grown = swept_box(self.unit, self.path, 0.0)
+        return {uid: e for uid, (e, box) in self.standing.items()
+                if uid not in but and not _apart(grown, box, e.radius)}
 
 
 def swept_box(unit: UnitState, path: Sequence[Any], margin: float) -> tuple:
@@ -166,30 +149,42 @@ def around(ctx, unit: UnitState, path: Sequence[Any], figures: Optional[Sequence
 
 
 def _around(board: BoardState, unit: UnitState, path: Sequence[Any], figures: Optional[Sequence[Any]]) -> Around:
-    everyone = every_other(board, unit.side, unit.unit)
-    extents, boxes = {}, {}
-    for uid, other in everyone.items():
-        extents[uid], boxes[uid] = _standing(other)
+    """The units on the table of the other sides, then of the unit's own less itself, each with
+    where it stands (`_standing`), in one pass over the board's units: every move weighs them all."""
+    side, me = unit.side, unit.unit
+    enemies: dict[str, UnitState] = {}
+    friends: dict[str, UnitState] = {}
+    theirs: dict[str, tuple] = {}
+    ours: dict[str, tuple] = {}
+    if side is not None:
+        for uid, u in board.units.items():
+            if u.side is None or not on_table(u):
+                continue
+            if u.side != side:
+                enemies[uid], theirs[uid] = u, _standing(u)
+            elif uid != me:
+                friends[uid], ours[uid] = u, _standing(u)
     end = extent_after(unit, path, figures)
-    return Around(unit, path, figures, end, _box(end), everyone, extents, boxes)
+    return Around(unit, path, figures, end, _box(end), {**enemies, **friends}, {**theirs, **ours})
 
 
 def _standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
     """`unit_extent` and its box, kept by the unit and what its extent is made of (the objects, as
-    `unit_extent` keeps it, and where its position is): most units stand still from move to move,
-    and every move weighs them all."""
-    position, figures, size = unit.position, unit.figures, unit.footprint
-    at = geo.xy(position)
+    `unit_extent` keeps it, and where its position is, read as stored): most units stand still
+    from move to move, and every move weighs them all."""
+    position = unit.position
+    at = (position["x"], position["y"]) if type(position) is dict else geo.xy(position)
     kept = _STANDING.get(id(unit))
-    if (kept is not None and kept[0] is unit and kept[1] is position and kept[2] is figures and kept[3] is size
-            and kept[4] == at and kept[5] == unit.facing and kept[6] == unit.figure_base):
+    if (kept is not None and kept[0] is unit and kept[1] is position and kept[2] is unit.figures
+            and kept[3] is unit.footprint and kept[4] == at
+            and kept[5] == unit.facing and kept[6] == unit.figure_base):
         return kept[7]
     extent = unit_extent(unit)
     found = (extent, _box(extent))
     if len(_STANDING) >= 4096:
         _STANDING.clear()
     # the unit and its objects kept alive: their ids are not reused
-    _STANDING[id(unit)] = (unit, position, figures, size, at, unit.facing, unit.figure_base, found)
+    _STANDING[id(unit)] = (unit, position, unit.figures, unit.footprint, at, unit.facing, unit.figure_base, found)
     return found
 
 
