@@ -101,3 +101,13 @@ def test_vehicles_may_take_the_closest_vehicle():
     other = shoot(game, attack="a-2", target="s-two", weapon="lmg", dice=4)
     verdicts = game.verdicts("AVBCW.SHOOT.PRIORITY")
     assert verdicts[vehicle] == ["ok"] and verdicts[other] == ["ambiguous"]
+
+
+def test_the_12_inches_measured_as_rounded():
+    # s-edge's near edge 12.04” ahead of r-1's leader is 12.0” measured: within 12”, it binds the
+    # shot past it; at 12.06” it is 12.1”, and an enemy 21” off is weighed (from its box) as beyond
+    for ahead, verdict in ((12.04, "violation"), (12.06, "ok")):
+        game = field(**{"s-edge": (INFANTRY, 24.0, 9.0 + ahead), "s-far": (INFANTRY, 30.0, 24.0),
+                        "s-away": (INFANTRY, 24.0, 30.0)})
+        seq = shoot(game, target="s-far")
+        assert game.verdicts("AVBCW.SHOOT.PRIORITY")[seq] == [verdict]

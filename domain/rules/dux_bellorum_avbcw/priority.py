@@ -8,13 +8,15 @@ measured by `avbcw-range`; a Sniper is not compelled to the closest, a vehicle m
 closest visible enemy vehicle instead, and a Sneaky unit cannot be seen beyond 18”."""
 from __future__ import annotations
 
+import math
 from functools import cached_property
 from typing import Callable, Iterable, Optional
 
-from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
+from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table, unit_extent
 from domain.rules.dux_bellorum_avbcw.kinds import LOGISTICS, type_of
 from domain.rules.dux_bellorum_avbcw.shooting import MIXED_RANGE, Aim, aim_at, weapon_rating
 from domain.rules.engine import RuleApplication
+from domain.tabletop import geometry as geo
 
 PRIORITY = RULEBOOK.rule("AVBCW.SHOOT.PRIORITY")
 SNIPER = RULEBOOK.rule("AVBCW.AB.SNIPER")
@@ -22,22 +24,31 @@ SNEAKY = RULEBOOK.rule("AVBCW.AB.SNEAKY")
 
 CLOSE = 12.0          # "the closest enemy unit within 12”"
 SNEAKY_RANGE = 18.0   # Sneaky: "cannot be seen or shot at beyond 18”, except by a sniper or an indirect weapon"
+# a box this much beyond a range is beyond it once measured and rounded half-up to 0.1" (0.05"),
+# far more than GEOS's rounding on a table of inches
+BEYOND_MARGIN = 0.1
 
 
 class Candidate:
-    """An enemy the shot could have taken. Its viability is judged when the priority first asks
-    for it: a sight to an enemy beyond 12” matters only to a Medical or Supply target or a
-    vehicle's choice, so most shots never draw it."""
+    """An enemy the shot could have taken. Its viability and distance are worked out when the
+    priority first asks for them: a sight to an enemy beyond 12” matters only to a Medical or
+    Supply target or a vehicle's choice, so most shots never draw it, and an enemy whose box lies
+    beyond 12” (`beyond_close`) is not measured unless the vehicle's choice or the target asks."""
 
-    def __init__(self, unit: str, distance: float, vehicle: bool, logistics: bool,
-                 judge: Callable[[], Optional[bool]]):
-        self.unit, self.distance, self.vehicle, self.logistics = unit, distance, vehicle, logistics
-        self._judge = judge
+    def __init__(self, unit: str, vehicle: bool, logistics: bool, beyond_close: bool,
+                 judge: Callable[[], Optional[bool]], measure: Callable[[], float]):
+        self.unit, self.vehicle, self.logistics, self.beyond_close = unit, vehicle, logistics, beyond_close
+        self._judge, self._measure = judge, measure
 
     @cached_property
     def viable(self) -> Optional[bool]:
         """In arc, sight and range; None: the sight is not settled."""
         return self._judge()
+
+    @cached_property
+    def distance(self) -> float:
+        """The shot's range to it (`avbcw-range`)."""
+        return self._measure()
 
 
 class AVBCWPriority(ListedModule):
@@ -63,19 +74,48 @@ class AVBCWPriority(ListedModule):
         return out
 
     def _weigh(self, data, shooter, entry, uid: str, unit, sniper: bool) -> Candidate:
-        aim = aim_at(self, data, shooter, unit, entry, target_id=uid)
-        distance = aim._distance()[0]
         target_entry = self.lists.get(uid)
         kind = type_of(unit, target_entry)
+        aims: list[Aim] = []   # the shot's Aim at this enemy, made when first asked
+
+        def aimed() -> Aim:
+            if not aims:
+                aims.append(aim_at(self, data, shooter, unit, entry, target_id=uid))
+            return aims[0]
+
+        def measured() -> float:
+            return aimed()._distance()[0]
 
         def viable() -> Optional[bool]:
+            aim, distance = aimed(), measured()
             if not (aim.origins and self._in_range(aim, distance)):
                 return False
             if has_rule(target_entry, SNEAKY.id) and distance > SNEAKY_RANGE and not sniper:
                 return False
             status = aim._best_sight[1].status
             return True if status == "clear" else False if status == "blocked" else None
-        return Candidate(uid, distance, is_vehicle(unit, target_entry), kind in LOGISTICS, viable)
+        return Candidate(uid, is_vehicle(unit, target_entry), kind in LOGISTICS,
+                         self._beyond(shooter, entry, unit, CLOSE), viable, measured)
+
+    def _beyond(self, shooter, entry, unit, inches: float) -> bool:
+        """Whether the shot's range to `unit` (`avbcw-range`) is surely more than `inches`, found
+        from boxes: a unit's range is from its leader (its position, whether the enemy is in arc
+        or not) or its extent, and no point of the enemy's extent lies nearer than its core's box
+        less its bases' radius. A vehicle's origins are its weapons' (edges, turret): measured."""
+        if is_vehicle(shooter, entry):
+            return False
+        there = unit_extent(unit)
+        x0, y0, x1, y1 = geo.core_box(there)
+        if self.ctx.interpretations.reading("avbcw-range") == "closest":
+            here = unit_extent(shooter)
+            a0, b0, a1, b1 = geo.core_box(here)
+            reach = there.radius + here.radius
+        else:
+            (a0, b0), reach = geo.xy(shooter.position), there.radius
+            a1, b1 = a0, b0
+        # an empty shape's NaN box puts the first of each max at NaN: never beyond
+        gap = math.hypot(max(x0 - a1, a0 - x1, 0.0), max(y0 - b1, b0 - y1, 0.0)) - reach
+        return gap > inches + BEYOND_MARGIN
 
     def _in_range(self, aim: Aim, distance: float) -> bool:
         rating = weapon_rating(aim.data.weapon, aim.entry)[1]
@@ -97,7 +137,7 @@ class AVBCWPriority(ListedModule):
             if not others:
                 others.append(any(c.viable and not c.logistics for c in candidates))
             return others[0]
-        near = [c for c in candidates if c.distance <= CLOSE and c.viable is not False
+        near = [c for c in candidates if not c.beyond_close and c.distance <= CLOSE and c.viable is not False
                 and not (c.logistics and others_viable())]
         sure = [c for c in near if c.viable]
         if not near:
