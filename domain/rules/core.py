@@ -54,7 +54,14 @@ def _die_of(die: str) -> tuple[int, int]:
     return count, faces
 
 
+# the prefixes the longest first (sorted once, not at every roll)
+_NAMED_PREFIXES = tuple(sorted(NAMED_DIE_IM, key=len, reverse=True))
+
+
+@lru_cache(maxsize=512)
 def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str]]:
+    """The die the text names for a roll, and where: worked out once per purpose and phase (a game
+    rolls the same few purposes thousands of times)."""
     if ruleset != "infernal-machines":
         return None
     if purpose == "LS.SACRT":
@@ -63,7 +70,7 @@ def named_die(ruleset: str, purpose: str, phase: str) -> Optional[tuple[str, str
         if phase in ANTI_TANK_PHASES:
             return "d10", "Main Gun Blast Power: the SACRT inside an anti-tank phase uses the same d10"
         return None
-    for prefix in sorted(NAMED_DIE_IM, key=len, reverse=True):
+    for prefix in _NAMED_PREFIXES:
         if purpose == prefix or purpose.startswith(prefix + "."):
             return NAMED_DIE_IM[prefix]
     return None
@@ -81,6 +88,7 @@ class CoreChecks(RuleModule):
         self.barrages: dict[str, int] = {}
         self.subjects: set[str] = set()
         self.rules = None
+        self.ruleset_name = ""     # the game's, once it starts
 
     def rule(self, suffix: str, section: str) -> Rule:
         return Rule(f"{self.prefix}.CORE.{suffix}", section, self.book)
@@ -112,11 +120,21 @@ class CoreChecks(RuleModule):
         own, acts = self.own_handlers(kind)[0], kind in ACTORS
         if own is None and not acts and not (self.rules is not None and self.rules.declares.get(kind)):
             return self._subjects_given, None
-        return self._checked(own, acts), None
+        return self._checked(kind, own, acts), None
 
-    def _checked(self, own, acts: bool):
+    def _checked(self, kind: str, own, acts: bool):
         """`before` of a known type, its handler and whether it has an acting side found once: the
         dice and the moves are most of a game's lines."""
+        if own is not None and not acts and self.rules is not None and not self.rules.declares.get(kind):
+            # most checked lines (the dice): the handler, then the subject fields the line gives
+            note, disjoint = self._note_subjects, SUBJECT_FIELDS.isdisjoint
+
+            def checked(line):
+                out = own(line)   # a list or (): made before the line's subjects are noted
+                if not disjoint(line["data"]):
+                    note(line)
+                return out
+            return checked
         acting_side, remember = self._acting_side, self._remember_subjects
 
         def step(line):
@@ -129,7 +147,7 @@ class CoreChecks(RuleModule):
 
     def _subjects_given(self, line):
         if not SUBJECT_FIELDS.isdisjoint(line["data"]):
-            self._remember_subjects(line)
+            self._note_subjects(line)
         return ()
 
     def _remember_subjects(self, line):
@@ -141,13 +159,16 @@ class CoreChecks(RuleModule):
             self.subjects.update(ref for _, ref in named_at(data, path))
         # The data's keys are the fields the line gives: a line giving none of these (most lines:
         # phases, turns) introduces no subject, and its typed event is not built for nothing.
-        if SUBJECT_FIELDS.isdisjoint(data):
-            return
-        event = self.ctx.typed(line)
+        if not SUBJECT_FIELDS.isdisjoint(data):
+            self._note_subjects(line)
+
+    def _note_subjects(self, line):
+        """The subject fields a line gives (its data names one of SUBJECT_FIELDS)."""
+        event, subjects = self.ctx.typed(line), self.subjects
         for key in SUBJECT_FIELDS.intersection(event.model_fields_set):
             value = getattr(event, key)
             if isinstance(value, str):
-                self.subjects.add(value)
+                subjects.add(value)
         if line["type"] == "BarrageDeclared":
             self.barrages.setdefault(event.barrage, line["seq"])
 
@@ -155,13 +176,19 @@ class CoreChecks(RuleModule):
     def on_DieRolled(self, line):
         d, seq = self.ctx.typed(line), line["seq"]
         count, faces = _die_of(d.die)
-        results = d.results or [d.result]
-        out = []
-        if len(results) != count or any(not 1 <= r <= faces for r in results) or sum(results) != d.result:
-            out.append(Rule(f"{self.prefix}.CORE.DICE.RANGE", DICE_SECTION, self.book).violation(
-                seq, f"a {d.die} cannot give {results if d.results else d.result}",
-                expected=f"{count} result(s) of 1-{faces} summing to result", recorded=d.results or d.result))
-        named = named_die(getattr(self, "ruleset_name", ""), d.purpose, line["phase"])
+        given = d.results
+        # the results' count, range and sum (one result: `result` alone), without a list made
+        if not (len(given) == count and 1 <= min(given) and max(given) <= faces and sum(given) == d.result
+                if given else count == 1 and 1 <= d.result <= faces):
+            results = given or [d.result]
+            out = [Rule(f"{self.prefix}.CORE.DICE.RANGE", DICE_SECTION, self.book).violation(
+                seq, f"a {d.die} cannot give {results if given else d.result}",
+                expected=f"{count} result(s) of 1-{faces} summing to result", recorded=given or d.result)]
+        else:
+            out = []
+        # only Infernal Machines names dice (named_die): another rule system's rolls skip the look-up
+        named = named_die(self.ruleset_name, d.purpose, line["phase"]) if self.ruleset_name == "infernal-machines" \
+            else None
         if named:
             die, why = named
             out.append(Rule(f"{self.prefix}.CORE.DICE", why, self.book).judge(
@@ -171,10 +198,11 @@ class CoreChecks(RuleModule):
         subject = d.subject
         # a set-up roll on a chart (AFMT, BTT, creeping-barrage eligibility) is about a side, which
         # GameStarted introduces
-        if subject is not None and subject not in self.subjects and subject not in self.ctx.board.units \
-                and subject not in self.ctx.board.elements and subject not in (self.ctx.board.sides or {}):
-            out.append(self.rule("REF", "game log format, Dice: a roll follows the event that introduces its subject")
-                       .violation(seq, f"roll about {subject!r}, which no earlier event introduces", recorded=subject))
+        if subject is not None and subject not in self.subjects:
+            board = self.ctx.board
+            if subject not in board.units and subject not in board.elements and subject not in (board.sides or {}):
+                out.append(self.rule("REF", "game log format, Dice: a roll follows the event that introduces its subject")
+                           .violation(seq, f"roll about {subject!r}, which no earlier event introduces", recorded=subject))
         return out
 
     # -- references ------------------------------------------------------------------------

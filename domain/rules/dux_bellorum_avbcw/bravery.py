@@ -98,6 +98,10 @@ class Extreme:
     answered: bool = False
 
 
+# what a unit no army list names has of its tests (_facts_of): no entry, Banner, Brittle or BRV
+NOT_LISTED = (None, False, False, False, None)
+
+
 @lru_cache(maxsize=64)
 def _listed(own: int, vehicle: bool) -> Base:
     """A unit's own listed BRV as a test's base: the same few for every test of a game (a Base is a tuple)."""
@@ -112,6 +116,9 @@ class AVBCWBravery(ListedModule):
         self.bogged: set[str] = set()
         self._lacks: Optional[str] = None             # why the pack cannot settle a test (DB.BRAVERY absent)
         self._unsettled: dict[tuple[str, bool], str] = {}   # (unit, passed) -> its words then: one per unit and result
+        self._settles: Optional[bool] = None          # whether the audit's pack holds DB.BRAVERY (asked once)
+        self._facts: dict[str, tuple] = {}            # unit -> what its entry says of its tests (see _facts_of)
+        self._facts_version = -1                      # the army lists' version the facts were read at
         self.rolls = bravery_rolls(ctx)
 
     def on_UnitStatusChanged(self, line):
@@ -140,7 +147,9 @@ class AVBCWBravery(ListedModule):
     def _passed(self, data, seq: int, rolled, roll_seq: int) -> RuleApplication:
         """Whether the test is passed: the core Bravery test, read from the table pack's
         DB.BRAVERY (its dice, and how their total passes against the BRV used), else `unverifiable`."""
-        if not self.ctx.tables.has("DB.BRAVERY"):
+        if self._settles is None:   # the audit's pack does not change: asked once
+            self._settles = self.ctx.tables.has("DB.BRAVERY")
+        if not self._settles:
             return DB_BRAVERY.unverifiable(seq, self._unsettled_words(data.unit, data.passed), recorded=data.passed)
         table, faces = self.ctx.tables.get("DB.BRAVERY"), list(rolled.results or [rolled.result])
         if rolled.die != table["dice"]:
@@ -185,18 +194,35 @@ class AVBCWBravery(ListedModule):
 
     # ------------------------------------------------------------ the BRV used
 
+    def _facts_of(self, unit_id: str) -> tuple:
+        """(its entry, whether a vehicle, Banner, Brittle, its listed BRV) as its army-list entry
+        says: read once per unit and version of the lists (entries change only when a list is
+        taken; an entry's type, never empty, says whether a vehicle)."""
+        if self._facts_version != self.lists.version:
+            self._facts.clear()
+            self._facts_version = self.lists.version
+        found = self._facts.get(unit_id)
+        if found is None:
+            entry = self.lists.get(unit_id)
+            if entry is None:
+                return NOT_LISTED
+            found = self._facts[unit_id] = (entry, entry.type.startswith("vehicle:"), has_rule(entry, BANNER.id),
+                                            has_rule(entry, BRITTLE.id), stat(entry, "BRV"))
+        return found
+
     def _brv(self, line, data) -> list[RuleApplication]:
-        entry = self.lists.get(data.unit)
         unit = self.ctx.board.units.get(data.unit)
-        vehicle = unit is not None and is_vehicle(unit, entry)
-        found = self._base(line, data, entry, vehicle)
+        entry, vehicle, banner, brittle, own = self._facts_of(data.unit)
+        # a unit not listed is a vehicle by its board type (is_vehicle)
+        vehicle = unit is not None and (vehicle if entry is not None else is_vehicle(unit, None))
+        found = self._base(line, data, vehicle, brittle, own)
         if isinstance(found, RuleApplication):
             return [found]
         base, out = found
         changes: list[Change] = []
         if unit is not None and "suppressed" in unit.status:
             changes.append(Change(SUPPRESSION, SUPPRESSED_BRV, "suppressed: \"Suffers -2 BRV\""))
-        if has_rule(entry, BANNER.id):
+        if banner:
             changes.append(Change(BANNER, BANNER_BRV, "Banner: \"The unit gains +1 BRV\""))
         if data.why == "bog" or (vehicle and data.unit in self.bogged):
             changes.append(Change(BOG, BOGGED_BRV, "bogged: \"suffers -2 BRV\""))
@@ -210,13 +236,12 @@ class AVBCWBravery(ListedModule):
         out.append(self._judge_brv(line["seq"], data, base, changes))
         return out
 
-    def _base(self, line, data, entry, vehicle: bool):
+    def _base(self, line, data, vehicle: bool, brittle: bool, own: Optional[int]):
         """The BRV before changes: the unit's own, Brittle's 6 on a break test, or the lending
         commander's; with the judgement of the lending (a new list: the caller adds to it)."""
-        if data.why == "break" and has_rule(entry, BRITTLE.id):
+        if data.why == "break" and brittle:
             return Base(BRITTLE_BRV, BRITTLE, "Brittle: \"Bravery is 6 when taking break tests\""), []
         if data.brv_from is None or data.brv_from == data.unit:
-            own = stat(entry, "BRV")
             if own is None:
                 return STATS.unverifiable(line["seq"], f"{data.unit} has no BRV in an ArmyListed: the BRV used "
                                           "cannot be counted", recorded=data.brv)

@@ -46,6 +46,7 @@ class AVBCWSequence(ListedModule):
         self.roles: dict[str, str] = {}
         self.step = -1                                  # index in STEPS of the turn's current step
         self.moved: Optional[tuple[int, int]] = None   # (highest movement step so far, its seq)
+        self._test_words: dict[str, str] = {}          # unit -> "<unit> tests Bravery to move in ...": once per unit
 
     def on_GameStarted(self, line):
         self.roles = roles_of(line["data"].get("sides", {}))
@@ -58,10 +59,10 @@ class AVBCWSequence(ListedModule):
     def on_PhaseStarted(self, line) -> Iterable[RuleApplication]:
         """"Each proceeds as follows. 1. ... 5.": a step after the one in force, never before it
         or again (a step with nothing to do may go unrecorded)."""
-        phase = line["data"]["phase"]
-        if phase not in STEPS:
+        index = STEP_INDEX.get(line["data"]["phase"])
+        if index is None:
             return ()
-        index, before = STEP_INDEX[phase], self.step
+        phase, before = STEPS[index], self.step
         if index > before:
             self.step = index
             return [TURN.ok(line["seq"], FOLLOWS[before, index])]
@@ -93,7 +94,12 @@ class AVBCWSequence(ListedModule):
         data = self.ctx.typed(line)
         if data.why != "move":
             return ()
-        return self._in_step(line, "move", f"{data.unit} tests Bravery to move")
+        if line["phase"] != "move":
+            return self._in_step(line, "move", f"{data.unit} tests Bravery to move")
+        words = self._test_words.get(data.unit)
+        if words is None:   # its words in step 3 (most tests): the same for each of the unit's tests
+            words = self._test_words[data.unit] = f"{data.unit} tests Bravery to move" + IN_WORDS["move"]
+        return [TURN.ok(line["seq"], words)]
 
     # ------------------------------------------------------------ AVBCW.MOVE.ORDER
 
