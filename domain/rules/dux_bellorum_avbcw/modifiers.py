@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
 
 from domain.rules.dux_bellorum_avbcw.facts import RULEBOOK, ListedModule, has_rule, is_vehicle, on_table
 from domain.rules.dux_bellorum_avbcw.kinds import never_prone, type_of
@@ -209,8 +210,19 @@ class AVBCWShotDice(ListedModule):
         """What the target has: one -1 for any of the first row, -2 for the second."""
         features = self.ctx.board.table["features"]
         target = aim.target_shape
-        inner = target.shrunk(INSIDE_DEPTH)
         drawn: list[Optional[LineString]] = []
+        inner: list[BaseGeometry] = []   # the target less INSIDE_DEPTH, shrunk when first needed
+
+        def holds(feature) -> bool:
+            """Whether the feature holds part of the target more than INSIDE_DEPTH inside it. The
+            inner shape lies within the target's core's box grown by its bases' radius: a feature
+            apart from that box is apart from the inner shape's, found without shrinking it."""
+            shape = geo.feature_shape(feature)
+            if geo.boxes_apart(target.core, shape, target.radius):
+                return False
+            if not inner:
+                inner.append(target.shrunk(INSIDE_DEPTH))
+            return not geo.boxes_apart(inner[0], shape, 0.0) and inner[0].intersects(shape)
 
         def line() -> Optional[LineString]:
             """The sight line, drawn only for an obstacle the target touches or a smoke marker."""
@@ -221,12 +233,9 @@ class AVBCWShotDice(ListedModule):
         # a feature whose box is apart from the target's (its inner shape's, for "in"; its extent's
         # grown by the bases' radius and the 0.05" that rounds to contact, for "behind") neither
         # holds nor touches it, as measuring it would find
-        in_terrain = [f["id"] for f in features if geo.is_area(f) and f["kind"] not in FORTIFIED
-                      and not geo.boxes_apart(inner, geo.feature_shape(f), 0.0)
-                      and inner.intersects(geo.feature_shape(f))]
+        in_terrain = [f["id"] for f in features if geo.is_area(f) and f["kind"] not in FORTIFIED and holds(f)]
         fortified = [f["id"] for f in features if (f["kind"] in FORTIFIED or (geo.is_area(f) and f.get("cover") == "hard"))
-                     and not geo.boxes_apart(inner, geo.feature_shape(f), 0.0)
-                     and inner.intersects(geo.feature_shape(f))]
+                     and holds(f)]
         behind = {f["id"]: f.get("cover") or SOFT_OBSTACLES[f["kind"]] for f in features
                   if f["kind"] in SOFT_OBSTACLES
                   and not geo.boxes_apart(target.core, geo.feature_shape(f), target.radius + 0.1)
