@@ -280,6 +280,9 @@ class AVBCWBravery(ListedModule):
         return int(pro) if pro.strip().isdigit() else None
 
     def _judge_brv(self, seq: int, data, base: Base, changes: list[Change]) -> RuleApplication:
+        if not changes and data.brv == base.brv:   # most tests: the base alone, used as it is
+            return base.rule.ok(seq, f"{data.unit} tests on BRV {base.brv} ({base.why})", expected=base.brv,
+                                recorded=data.brv, inputs={"base": base.brv, "changes": []})
         if changes:
             expected = base.brv + sum(c.amount for c in changes)
             why = "; ".join([base.why, *(c.why for c in changes)])

@@ -27,6 +27,7 @@ STEP_WORDS = {
 # ' in "<a step's words>"': how an act in its step is judged (most lines of a game are such acts)
 IN_WORDS = {step: f" in \"{words}\"" for step, words in STEP_WORDS.items()}
 STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
+PLACED_IN_STEP = "LPs placed" + IN_WORDS["leadership"]
 # "<step> follows <step before it, or the start of the turn>": the few words every phase start of a
 # game is judged with, by (index of the step in force, -1 at the turn's start; index of the new step).
 FOLLOWS = {(before, index): f"{STEP_WORDS[STEPS[index]]} follows "
@@ -77,6 +78,8 @@ class AVBCWSequence(ListedModule):
                                expected=step, recorded=line["phase"])]
 
     def on_LeadershipPointsPlaced(self, line):
+        if line["phase"] == "leadership":   # most placings: their words kept
+            return [TURN.ok(line["seq"], PLACED_IN_STEP)]
         return self._in_step(line, "leadership", "LPs placed")
 
     def on_ShotFired(self, line):
