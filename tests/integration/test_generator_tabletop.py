@@ -94,3 +94,14 @@ def test_generated_games_of_both_feed_the_analytics_from_one_store(tmp_path):
     breakdowns = json.loads(runner.invoke(app, ["analytics", "mog-breakdowns", "--db", db]).output)["rows"]
     tests = sum(1 for l in lines if l["type"] == "BreakdownTested")
     assert sum(r["rolls"] for r in breakdowns if r["test"] in ("breakdown", "restart")) == tests
+
+
+def test_a_move_made_too_long_keeps_the_units_later_moves_on_the_table(tmp_path):
+    # The over-allowance injection shifts the unit's later moves with its new end: with this seed
+    # one of them went to y 49.0 on the 48" table, and the game was no log (a format error).
+    paths = generate(tmp_path, "dux-bellorum-avbcw", "--games", 2, "--seed", 5, "--turns", 16,
+                     "--inject-violations", 4)
+    for path in paths:
+        report = failing(path)    # read_lines refuses a point off the table
+        injected = json.loads(path.with_name(path.stem + ".violations.json").read_text())
+        assert [v for v in injected if not found(v, report)] == [], path.name

@@ -30,11 +30,14 @@ def over_allowance(lines: list[Line], i: int, rng: random.Random) -> Optional[tu
         return None
     shift = new_y - end["y"]
     unit = line["data"]["unit"]
-    for later in lines[i + 1:]:
-        d = later["data"]
-        if later["type"] == "UnitMoved" and d["unit"] == unit:
-            for p in d["path"]:
-                p["y"] = round(p["y"] + shift, 1)
+    later_paths = [later["data"]["path"] for later in lines[i + 1:]
+                   if later["type"] == "UnitMoved" and later["data"]["unit"] == unit]
+    depth = next((l["data"]["depth"] for l in lines if l["type"] == "TableDefined"), 48.0)
+    if any(not 0.0 <= round(p["y"] + shift, 1) <= depth for path in later_paths for p in path):
+        return None   # the unit's later moves, shifted with it, would leave the table: not a log
+    for path in later_paths:
+        for p in path:
+            p["y"] = round(p["y"] + shift, 1)
     end["y"] = new_y
     return i, "AVBCW.UNIT.STATS"
 
