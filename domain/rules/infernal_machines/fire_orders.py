@@ -8,6 +8,8 @@ checked only against a table pack that holds the FOT (`column -> roll -> "F" or 
 """
 from __future__ import annotations
 
+import weakref
+
 from typing import Any, Optional
 
 from domain.events import Modifier
@@ -41,7 +43,8 @@ class FireOrders:
     """Judges FireOrderChecked lines for the procedure module that owns the barrages."""
 
     def __init__(self, procedure):
-        self.proc = procedure
+        # the procedure holds this tracker: a proxy back to it, not a cycle (freed with the audit)
+        self.proc = weakref.proxy(procedure)
 
     @property
     def ctx(self):

@@ -10,6 +10,8 @@ calls (or the unit that fires it, the barrage then naming that unit as observer 
 """
 from __future__ import annotations
 
+import weakref
+
 from typing import Optional
 
 from domain.rules.engine import RuleApplication
@@ -25,7 +27,8 @@ R_FLARE_FO = RULEBOOK.rule("IM.ART.LNO.FLARE_FO")
 
 class Flares:
     def __init__(self, procedure):
-        self.proc = procedure
+        # the procedure holds this tracker: a proxy back to it, not a cycle (freed with the audit)
+        self.proc = weakref.proxy(procedure)
         self.emergency = EmergencyTracker()
         self.pending: dict[tuple[Optional[str], int], Rolled] = {}
 

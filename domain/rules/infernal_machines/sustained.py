@@ -6,6 +6,8 @@ restarts the procedure.
 """
 from __future__ import annotations
 
+import weakref
+
 from typing import Optional
 
 from domain.rules.engine import RuleApplication, Verdict
@@ -20,7 +22,8 @@ R_OBSERVERS = RULEBOOK.rule("IM.ART.SUSTAINED.OBSERVERS")
 
 class SustainedFire:
     def __init__(self, procedure):
-        self.proc = procedure
+        # the procedure holds this tracker: a proxy back to it, not a cycle (freed with the audit)
+        self.proc = weakref.proxy(procedure)
 
     def _previous(self, b: Barrage, turn: int) -> list[Barrage]:
         return [x for x in self.proc.barrages.values() if x is not b and x.side == b.side
