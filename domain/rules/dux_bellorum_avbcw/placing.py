@@ -169,23 +169,14 @@ def _around(board: BoardState, unit: UnitState, path: Sequence[Any], figures: Op
 
 
 def _standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
-    """`unit_extent` and its box, kept by the unit and what its extent is made of (the objects, as
-    `unit_extent` keeps it, and where its position is, read as stored): most units stand still
-    from move to move, and every move weighs them all."""
-    position = unit.position
-    at = (position["x"], position["y"]) if type(position) is dict else geo.xy(position)
-    kept = _STANDING.get(id(unit))
-    if (kept is not None and kept[0] is unit and kept[1] is position and kept[2] is unit.figures
-            and kept[3] is unit.footprint and kept[4] == at
-            and kept[5] == unit.facing and kept[6] == unit.figure_base):
-        return kept[7]
+    """`unit_extent` and its box, kept as geometry keeps a unit's extent (by the objects it is made
+    of and where it stands): most units stand still from move to move, and every move weighs them all."""
+    return geo._kept_by_objects(_STANDING, unit, _made_standing)
+
+
+def _made_standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
     extent = unit_extent(unit)
-    found = (extent, _box(extent))
-    if len(_STANDING) >= 4096:
-        _STANDING.clear()
-    # the unit and its objects kept alive: their ids are not reused
-    _STANDING[id(unit)] = (unit, position, unit.figures, unit.footprint, at, unit.facing, unit.figure_base, found)
-    return found
+    return extent, geo.core_box(extent)
 
 
 _STANDING: dict[int, tuple] = {}
