@@ -100,14 +100,14 @@ class Around:
         (the same sums, so the same answer): those farther cannot overlap or touch the end."""
         mine, radius = self.end_box, self.end.radius
         return {uid: e for uid, (e, box) in self.standing.items()
-                if uid not in but and not _apart(mine, box, radius + e.radius + margin)}
+                if uid not in but and not geo._box_apart(mine, box, radius + e.radius + margin)}
 
     def near_path(self, but: Sequence[str] = ()) -> dict[str, geo.Extent]:
         """The units, less `but`, whose boxes may meet the box of the extent swept along the path
         (`swept_box`): the others are apart from it, as `intermixed` would find them."""
         grown = swept_box(self.unit, self.path, 0.0)
         return {uid: e for uid, (e, box) in self.standing.items()
-                if uid not in but and not _apart(grown, box, e.radius)}
+                if uid not in but and not geo._box_apart(grown, box, e.radius)}
 
 
 def swept_box(unit: UnitState, path: Sequence[Any], margin: float) -> tuple:
@@ -165,7 +165,7 @@ def _around(board: BoardState, unit: UnitState, path: Sequence[Any], figures: Op
             elif uid != me:
                 friends[uid], ours[uid] = u, _standing(u)
     end = extent_after(unit, path, figures)
-    return Around(unit, path, figures, end, _box(end), {**enemies, **friends}, {**theirs, **ours})
+    return Around(unit, path, figures, end, geo.core_box(end), {**enemies, **friends}, {**theirs, **ours})
 
 
 def _standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
@@ -182,21 +182,10 @@ def _made_standing(unit: UnitState) -> tuple[geo.Extent, tuple]:
 _STANDING: dict[int, tuple] = {}
 
 
-def _box(extent: geo.Extent) -> tuple:
-    """The extent's core's box, kept by the core (`geo.core_box`): a unit's extent is kept while it
-    stands still (`unit_extent`), and every move weighs the units standing round it."""
-    return geo.core_box(extent)
-
-
 def boxes_meet(box: tuple, boxes: Sequence[tuple]) -> bool:
     """Whether any of `boxes` overlaps `box` (an empty shape's NaN box always may)."""
     low_x, low_y, high_x, high_y = box
     return any(not (x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y) for x0, y0, x1, y1 in boxes)
-
-
-def _apart(a: tuple, b: tuple, margin: float) -> bool:
-    """geometry's box test (`extents_far`): the boxes more than `margin` apart along one axis."""
-    return b[0] - a[2] > margin or a[0] - b[2] > margin or b[1] - a[3] > margin or a[1] - b[3] > margin
 
 
 def _reach(unit: UnitState) -> float:
