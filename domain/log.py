@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from domain.events import (ENVELOPE_FIELDS, Envelope, PlainEnvelope, data_is_valid, field_name, first_error,
                            plain_envelope)
 from domain.rulesets import RuleSet, find, named_at, ruleset
+from domain.transcoder import long_integer_in
 
 ZERO_HASH = "0" * 64
 
@@ -65,10 +66,6 @@ _FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
 # A digit before a point or an exponent, in a number or in a string (b"0." once digits are 0s and
 # exponents points): a line without one holds no float token, found in half the time a regex takes.
 _DIGITS_AND_POINTS = bytes.maketrans(b"0123456789eE", b"0000000000..")
-# 19 digits in a row, anywhere (a number's or a string's: a string's only costs the `json` read),
-# found with every digit made a 0: several times faster than a regex over the text
-_NINETEEN_DIGITS = b"0" * 19
-_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
 _new_tuple = tuple.__new__  # a NamedTuple's fields in order, without the Python __new__ it adds
@@ -135,7 +132,7 @@ _NO_PREV = object()
 def read_stored_line(text: str) -> dict[str, Any]:
     """A stored line's object, as `json.loads` reads it: with orjson when that gives the same
     values (no integer of 19 digits or more; orjson refuses NaN and Infinity, which `json` reads)."""
-    if _NINETEEN_DIGITS not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_TO_ZERO):
+    if not long_integer_in(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -272,7 +269,7 @@ def parse_json_line(text: str, line: int) -> dict[str, Any]:
 
 
 def _read_json(text: str, line: int) -> Any:
-    if _NINETEEN_DIGITS not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_TO_ZERO):
+    if not long_integer_in(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

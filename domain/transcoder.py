@@ -26,7 +26,17 @@ from eventsourcing.utils import get_topic
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 _PLAIN = frozenset((str, int, float, bool, type(None)))
 _LEAVES = _PLAIN | {datetime}
-LONG_INTEGER = re.compile(rb"[:,\[][\s-]*\d{19}")  # orjson reads these as floats
+# orjson reads an integer of 19 digits or more as a float, where `json` keeps it exact
+_NINETEEN_DIGITS = b"0" * 19
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def long_integer_in(data: bytes | str) -> bool:
+    """Whether JSON text may hold an integer orjson would read as a float: 19 digits in a row
+    anywhere (a string's only costs the `json` read), found with every digit made a 0 (several
+    times faster than a regex, which cost more than orjson's parse of a long line)."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    return _NINETEEN_DIGITS in raw.translate(_DIGITS_TO_ZERO)
 
 
 class OrjsonTranscoder(JSONTranscoder):
@@ -105,7 +115,7 @@ class OrjsonTranscoder(JSONTranscoder):
         return type(self.types.get(datetime)) is DatetimeAsISO
 
     def decode(self, data: bytes) -> Any:
-        if LONG_INTEGER.search(data) is not None:
+        if long_integer_in(data):
             return super().decode(data)
         try:
             obj = orjson.loads(data)

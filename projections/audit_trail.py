@@ -32,7 +32,7 @@ import orjson
 from domain.application import Ledger
 from domain.rules.engine import NO_INPUTS, AuditReport, RuleApplication, Verdict, audit
 from domain.rules.interpretations import Interpretations
-from domain.transcoder import LONG_INTEGER
+from domain.transcoder import long_integer_in
 from domain.rules.tables import TablePack, resolve
 from projections.follow import FollowingProjection, games_of
 from projections.packs import configured_pack
@@ -77,7 +77,7 @@ def decode_report(blob: bytes, tables: TablePack) -> AuditReport:
 def stored_json(blob: bytes) -> dict[str, Any]:
     text = zlib.decompress(bytes(blob))
     # orjson reads an integer of 19 digits or more as a float: json keeps it exact
-    return json.loads(text) if LONG_INTEGER.search(text) else orjson.loads(text)
+    return json.loads(text) if long_integer_in(text) else orjson.loads(text)
 
 
 def report_of(data: dict[str, Any], tables: TablePack) -> AuditReport:
