@@ -1,16 +1,14 @@
 """The audit against a raw read of the same events, and its growth with the game's length.
 
-Measured as `umpire audit GAME --db STORE` spends it once started: the game's lines read from the
-store, then audited, in one process (`in_process`), against a raw read of the same events (a
-SELECT of their JSON text from a plain SQLite table and `json.loads` of each) timed in the same run,
-interleaved with the audits, both in CPU time, in processes of their own that have first audited
-another game of the rule system (bench/audit_round.py). A whole `umpire audit` process less a
-2-turn game's was the first way: its start-up (imports, 0.7-0.9 s of CPU) now varies more than a
-13,000-event audit lasts (about 0.15 s), so the difference read anything from 3x to 5.5x. Each
-audit is set against the raw reads either side of it, and the figure is the median of those
-ratios (`in_process`). The curve repeats this for longer
-games, up to about 100,000 events: the audit is linear when its cost per event at the longest game
-is within `LINEAR_SLACK` of its cost per event at the 15,000-event game.
+Measured as a started `umpire audit GAME --db STORE` spends it (`audit_rounds`): in rounds, each a
+process of its own that has first audited another game of the rule system (bench/audit_round.py),
+the game's lines are read from the store and audited, against a raw read of the same events (a
+SELECT of their JSON text from a plain SQLite table and `json.loads` of each) just before and just
+after, all in CPU time; the figure is the median of each audit's ratio to the raw reads either side
+of it. (A whole `umpire audit` process less a 2-turn game's was the first way: its start-up, 0.7-0.9
+s of CPU, varies more than a 13,000-event audit lasts, so the difference read 3x to 5.5x.) The curve
+repeats this for longer games, up to about 100,000 events: the audit is linear when its cost per
+event at the longest game is within `LINEAR_SLACK` of its cost per event at the 15,000-event game.
 
 The tabletop rule systems are measured the same way on their own generated games (`tabletop`),
 and an Infernal Machines game in play is recorded beside the target's game (`active`).
@@ -65,18 +63,16 @@ def raw_read(raw: Path) -> Callable[[], int]:
 
 
 def run_tabletop_audit_bench(work: Path, runs: int = 3, turns: int = TABLETOP_TURNS) -> dict[str, Any]:
-    """The same ratio for each tabletop rule system, on its generated game of `turns` turns.
-    Their games end sooner (a side is spent: about 1,600 and 1,000 events), so the audit is a
-    few tenths of a second, less than a process start-up varies: it is timed in one process
-    (`in_process`)."""
+    """The same ratio for each tabletop rule system, on its generated game of `turns` turns (their
+    sides are spent sooner: about 1,600 and 1,000 events)."""
     out = {}
     for ruleset in TABLETOP:
-        figures = in_process(work, turns, runs, ruleset)
+        figures = audit_rounds(work, turns, runs, ruleset)
         out[ruleset] = {**figures, "target": AUDIT_TARGET, "met": figures["ratio"] <= AUDIT_TARGET}
     return out
 
 
-def in_process(work: Path, turns: int, runs: int, ruleset: Optional[str] = None) -> dict[str, Any]:
+def audit_rounds(work: Path, turns: int, runs: int, ruleset: Optional[str] = None) -> dict[str, Any]:
     """A generated game's audit timed as `umpire audit` spends it once started (the game's lines
     read from the store, then audited), against the raw read, in `runs * ROUNDS` rounds, each in a
     process of its own (bench/audit_round.py): a raw read, the audit, a raw read. Each audit is set
@@ -110,7 +106,7 @@ def run_active_audit_bench(work: Path, runs: int = 3, turns: int = ACTIVE_TURNS)
     beside the target's game: by turn 100 or so a generated game's sides are spent, and the rest
     of the 512 turns are turns and phases begun with nothing in them, which cost the audit far less
     per event than moves, spots and shots do. No target: it says what a game in play costs."""
-    return {**in_process(work, turns, runs), "target": None, "met": None,
+    return {**audit_rounds(work, turns, runs), "target": None, "met": None,
             "note": "recorded, not a target: the cost of events in play"}
 
 
@@ -121,7 +117,7 @@ def run_audit_bench(work: Path, runs: int = 5, turns: tuple[int, ...] = TURNS,
     work.mkdir(parents=True, exist_ok=True)
     curve = []
     for n in turns:
-        curve.append(in_process(work, n, runs if n == turns[0] else max(min(runs, 3), runs // 2)))
+        curve.append(audit_rounds(work, n, runs if n == turns[0] else max(min(runs, 3), runs // 2)))
         if progress:
             progress(f"audit of {curve[-1]['events']} events: {curve[-1]['ratio']}x the raw read")
     first, last = curve[0], curve[-1]

@@ -1,4 +1,4 @@
-"""One round of the audit benchmark, in a process of its own (bench/audit.py `in_process`): the
+"""One round of the audit benchmark, in a process of its own (bench/audit.py `audit_rounds`): the
 audit as `umpire audit GAME --db STORE` spends it once started. The process first audits another
 game of the same rule system (the modules imported, their tables read), then reads the measured
 game raw, audits it, and reads it raw again, each in CPU time. The measured game is new to the

@@ -120,27 +120,17 @@ class CoreChecks(RuleModule):
         own, acts = self.own_handlers(kind)[0], kind in ACTORS
         if own is None and not acts and not (self.rules is not None and self.rules.declares.get(kind)):
             return self._subjects_given, None
-        return self._checked(kind, own, acts), None
+        return self._checked(own, acts), None
 
-    def _checked(self, kind: str, own, acts: bool):
+    def _checked(self, own, acts: bool):
         """`before` of a known type, its handler and whether it has an acting side found once: the
         dice and the moves are most of a game's lines."""
-        if own is not None and not acts and self.rules is not None and not self.rules.declares.get(kind):
-            # most checked lines (the dice): the handler, then the subject fields the line gives
-            note, disjoint = self._note_subjects, SUBJECT_FIELDS.isdisjoint
-
-            def checked(line):
-                out = own(line)   # a list or (): made before the line's subjects are noted
-                if not disjoint(line["data"]):
-                    note(line)
-                return out
-            return checked
         acting_side, remember = self._acting_side, self._remember_subjects
 
         def step(line):
-            out = list(own(line) or ()) if own is not None else []
+            out = own(line) if own is not None else ()   # made before the line's subjects are noted
             if acts:
-                out.extend(acting_side(line))
+                out = [*(out or ()), *acting_side(line)]
             remember(line)
             return out
         return step
@@ -186,9 +176,7 @@ class CoreChecks(RuleModule):
                 expected=f"{count} result(s) of 1-{faces} summing to result", recorded=given or d.result)]
         else:
             out = []
-        # only Infernal Machines names dice (named_die): another rule system's rolls skip the look-up
-        named = named_die(self.ruleset_name, d.purpose, line["phase"]) if self.ruleset_name == "infernal-machines" \
-            else None
+        named = named_die(self.ruleset_name, d.purpose, line["phase"])
         if named:
             die, why = named
             out.append(Rule(f"{self.prefix}.CORE.DICE", why, self.book).judge(

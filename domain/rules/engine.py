@@ -33,7 +33,6 @@ class Verdict(str, Enum):
 
 
 FAILING = (Verdict.VIOLATION, Verdict.MISMATCH, Verdict.MISSING_ROLL)
-_OK, _VIOLATION = Verdict.OK, Verdict.VIOLATION   # the commonest verdicts, without the class lookup
 _UNSEEN = object()
 VERDICT_ORDER = [v.value for v in Verdict]
 
@@ -86,6 +85,17 @@ class RuleApplication:
         return out
 
 
+def _verdict(verdict: Verdict) -> Callable[..., RuleApplication]:
+    """A Rule's method giving an application of this verdict (Rule.ok, Rule.violation, ...)."""
+    def application(self: "Rule", seq: int, message: str, expected: Any = None, recorded: Any = None,
+                    related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
+                    interpretation: Optional[str] = None) -> RuleApplication:
+        return RuleApplication(seq, self.id, verdict, message, self.citation, expected, recorded, related, inputs,
+                               interpretation)
+    application.__name__ = verdict.name.lower()
+    return application
+
+
 @dataclass
 class Rule:
     """A rule id with its citation, so that every application cites the same words."""
@@ -107,46 +117,17 @@ class Rule:
         return RuleApplication(seq, self.id, verdict, message, self.citation, expected, recorded, related, inputs,
                                interpretation)
 
-    def ok(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-           related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-           interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, _OK, message, self.citation, expected, recorded, related, inputs,
-                               interpretation)
-
-    def violation(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-                  related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-                  interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, _VIOLATION, message, self.citation, expected, recorded, related,
-                               inputs, interpretation)
-
-    def mismatch(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-                 related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-                 interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.MISMATCH, message, self.citation, expected, recorded, related,
-                               inputs, interpretation)
-
-    def missing_roll(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-                     related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-                     interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.MISSING_ROLL, message, self.citation, expected, recorded,
-                               related, inputs, interpretation)
-
-    def unverifiable(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-                     related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-                     interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.UNVERIFIABLE, message, self.citation, expected, recorded,
-                               related, inputs, interpretation)
-
-    def ambiguous(self, seq: int, message: str, expected: Any = None, recorded: Any = None,
-                  related: Sequence[int] = (), inputs: Mapping[str, Any] = NO_INPUTS,
-                  interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, Verdict.AMBIGUOUS, message, self.citation, expected, recorded, related,
-                               inputs, interpretation)
+    ok = _verdict(Verdict.OK)
+    violation = _verdict(Verdict.VIOLATION)
+    mismatch = _verdict(Verdict.MISMATCH)
+    missing_roll = _verdict(Verdict.MISSING_ROLL)
+    unverifiable = _verdict(Verdict.UNVERIFIABLE)
+    ambiguous = _verdict(Verdict.AMBIGUOUS)
 
     def judge(self, seq: int, good: bool, if_ok: str, if_not: str, verdict: Verdict = Verdict.VIOLATION,
               expected: Any = None, recorded: Any = None, related: Sequence[int] = (),
               inputs: Mapping[str, Any] = NO_INPUTS, interpretation: Optional[str] = None) -> RuleApplication:
-        return RuleApplication(seq, self.id, _OK if good else verdict, if_ok if good else if_not, self.citation,
+        return RuleApplication(seq, self.id, Verdict.OK if good else verdict, if_ok if good else if_not, self.citation,
                                expected, recorded, related, inputs, interpretation)
 
 
@@ -173,6 +154,11 @@ class AuditContext:
     _validators: dict[str, Optional[Callable[[Any], Any]]] = field(default_factory=dict)
     _event_of: Optional[dict[str, Any]] = None   # the line `typed` was last asked, and its event
     _event: Any = None
+
+    def use_rules(self, rules: Any) -> None:
+        """The game's rule system, named by its GameStarted: its schemas type its lines from here on."""
+        self.rules = rules
+        self._validators.clear()
 
     def release(self) -> None:
         """Drops what the audit kept (typed events, the index, the moments' and the shared facts)
@@ -469,8 +455,7 @@ def _audit(lines: Iterable[dict[str, Any]], *, tables: TablePack, interpretation
         kind = line["type"]
         if kind == "GameStarted" and not modules:
             ruleset = line["data"].get("ruleset")
-            ctx.rules = find(ruleset)
-            ctx._validators.clear()   # the rule system's schemas type its lines from here on
+            ctx.use_rules(find(ruleset))
             # Importing the rule modules declares their interpretations: before reading options.
             module_classes = rule_modules if rule_modules is not None else modules_for(ruleset)
             interpretations.for_ruleset(ruleset)

@@ -33,8 +33,8 @@ SUPPRESSED_BRV = -2      # "While suppressed a unit; ... Suffers -2 BRV"
 BANNER_BRV = +1          # Banner: "The unit gains +1 BRV"
 BRITTLE_BRV = 6          # Brittle: "The unit's Bravery is 6 when taking break tests"
 BOGGED_BRV = -2          # Tracked vehicles: "The vehicle can attempt to move next turn as normal but suffers -2 BRV"
-INSPIRING_REACH = 12.0
-BRAVERY_ROLL = "DB.BRAVERY"   # the purpose of a bravery test's roll   # "All friendly units within 12” of the Commander's 'unit leader' figure"
+INSPIRING_REACH = 12.0   # "All friendly units within 12” of the Commander's 'unit leader' figure"
+BRAVERY_ROLL = "DB.BRAVERY"   # the purpose of a bravery test's roll
 
 
 class BraveryRolls:
@@ -115,7 +115,6 @@ class AVBCWBravery(ListedModule):
         self.sixes: dict[str, Extreme] = {}          # unit -> its double 6 not yet answered
         self.bogged: set[str] = set()
         self._lacks: Optional[str] = None             # why the pack cannot settle a test (DB.BRAVERY absent)
-        self._unsettled: dict[tuple[str, bool], str] = {}   # (unit, passed) -> its words then: one per unit and result
         self._settles: Optional[bool] = None          # whether the audit's pack holds DB.BRAVERY (asked once)
         self._facts: dict[str, tuple] = {}            # unit -> what its entry says of its tests (see _facts_of)
         self._facts_version = -1                      # the army lists' version the facts were read at
@@ -164,13 +163,9 @@ class AVBCWBravery(ListedModule):
                                 verdict=Verdict.MISMATCH, expected=expected, recorded=data.passed, related=[roll_seq])
 
     def _unsettled_words(self, unit: str, passed: bool) -> str:
-        found = self._unsettled.get((unit, passed))
-        if found is None:
-            if self._lacks is None:   # the audit's pack does not change: its words once
-                self._lacks = self.ctx.tables.lacks("DB.BRAVERY")
-            found = self._unsettled[unit, passed] = (f"{unit} {'passes' if passed else 'fails'}: whether a test is "
-                                                     f"passed is the core Bravery test: {self._lacks}")
-        return found
+        if self._lacks is None:   # the audit's pack does not change: its words once
+            self._lacks = self.ctx.tables.lacks("DB.BRAVERY")
+        return f"{unit} {'passes' if passed else 'fails'}: whether a test is passed is the core Bravery test: {self._lacks}"
 
     def _extremes(self, line, data, rolled, roll_seq: int) -> Sequence[RuleApplication]:
         """"A unit's bravery test that rolls double 1 (before modifiers) allows the unit to move

@@ -20,10 +20,6 @@ MOTIVATING = RULEBOOK.rule("AVBCW.AB.MOTIVATING")
 SUPPRESSION = RULEBOOK.rule("AVBCW.SUPP.EFFECTS")
 TANKCMDR = RULEBOOK.rule("AVBCW.VEH.TANKCMDR")
 
-
-def _at(position) -> Optional[tuple]:
-    return None if position is None else geo.xy(position)
-
 # Inspiring: "The Inspiring unit has 6 Leadership Points that may be given to any friendly unit
 # under its command within 24”. The Inspiring unit loses 1 LP for each unit under its command that
 # is destroyed." Motivating: "The Motivating unit has 2 Leadership Points that may be given to any
@@ -42,7 +38,6 @@ class AVBCWLeadership(ListedModule):
         self.destroyed: set[str] = set()
         self._measure_label: Optional[str] = None
         self._measure: Optional[str] = None          # the `measure` reading (with its label)
-        self._measured: dict[tuple[str, str], tuple] = {}   # (giver, unit) -> what they stood as, distance
         self._forget()
         self._turn()
 
@@ -207,7 +202,7 @@ class AVBCWLeadership(ListedModule):
         if label is None:   # the readings are settled when the game starts: read once per audit
             label = self._measure_label = self.ctx.interpretations.label("measure")
             self._measure = self.ctx.interpretations.reading("measure")
-        far = self._apart(giver, to)
+        far = geo.measure(unit_extent(giver), unit_extent(to), self._measure)   # placing.distance, its reading read once
         if far <= reach:
             out.append(rule.ok(seq, f"{data.to} is {far}\" from {data.from_}: within {reach:g}”", expected=reach,
                                recorded=far, interpretation=label))
@@ -223,23 +218,6 @@ class AVBCWLeadership(ListedModule):
                 out.append(rule.unverifiable(seq, f"whether {data.to} is \"under its command\": the side has several "
                                              "commanders and the army list names none for it"))
         return out
-
-    def _apart(self, giver, to) -> float:
-        """placing.distance of the giver and the unit given to, kept for the pair while neither has
-        moved, turned or changed its figures (what geo.unit_extent keeps an extent by: the same
-        objects, at the same point): a turn's placements measure the same few pairs again."""
-        key, gp, tp = (giver.unit, to.unit), giver.position, to.position
-        kept = self._measured.get(key)
-        if (kept is not None and kept[0] is gp and kept[1] is tp and kept[2] is giver.figures
-                and kept[3] is to.figures and kept[4] is giver.footprint and kept[5] is to.footprint
-                and kept[6] == (giver.facing, to.facing, giver.figure_base, to.figure_base)
-                and kept[7] == (_at(gp), _at(tp))):
-            return kept[8]
-        far = geo.measure(unit_extent(giver), unit_extent(to), self._measure)
-        # the objects kept alive (compared by identity), and where they stood (a position's values)
-        self._measured[key] = (gp, tp, giver.figures, to.figures, giver.footprint, to.footprint,
-                               (giver.facing, to.facing, giver.figure_base, to.figure_base), (_at(gp), _at(tp)), far)
-        return far
 
     def _count(self, seq: int, data, rule: Rule, points: int) -> RuleApplication:
         total = self.given.get(data.from_, 0) + data.points
