@@ -834,12 +834,20 @@ _ROADS: dict[tuple, tuple[list, Optional[_Roads]]] = {}
 def _roads(roads: list[Mapping]) -> Optional[_Roads]:
     """The roads' lines and reach, kept by the roads (the objects: a table's features never change
     once defined), None for no road."""
-    key = tuple(map(id, roads))
-    kept = _ROADS.get(key)
-    if kept is None or any(a is not b for a, b in zip(kept[0], roads)):
-        if len(_ROADS) >= 256:
-            _ROADS.clear()
-        kept = _ROADS[key] = (roads, _Roads(roads) if roads else None)   # the roads kept alive: ids not reused
+    return _kept_by_features(_ROADS, roads, lambda: _Roads(roads) if roads else None)
+
+
+def _kept_by_features(cache: dict[tuple, tuple], features: Sequence[Mapping], make: Callable[[], Any],
+                      *also: Any) -> Any:
+    """`make()`, kept in `cache` by the features (the objects, which a table never changes once
+    defined) and `also`: the roads, area terrain and sight terrain of a table are asked again by
+    every move and sight line. At most 256 kept; the features kept alive, so their ids are not reused."""
+    key = (tuple(map(id, features)), *also)
+    kept = cache.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], features)):
+        if len(cache) >= 256:
+            cache.clear()
+        kept = cache[key] = (list(features), make())
     return kept[1]
 
 
@@ -989,15 +997,13 @@ _UNIONS: dict[tuple, tuple[list, BaseGeometry]] = {}
 def _union_of(features: list[Mapping]) -> BaseGeometry:
     """The union of the features' shapes, kept by the features (the objects): every sight line
     crosses the same area terrain of the table."""
-    key = tuple(map(id, features))
-    kept = _UNIONS.get(key)
-    if kept is None or any(a is not b for a, b in zip(kept[0], features)):
-        if len(_UNIONS) >= 256:
-            _UNIONS.clear()
-        union = unary_union([feature_shape(f) for f in features])
-        shapely.prepare(union)   # asked whether each sight line meets it before it is cut
-        kept = _UNIONS[key] = (features, union)
-    return kept[1]
+    return _kept_by_features(_UNIONS, features, lambda: _united(features))
+
+
+def _united(features: list[Mapping]) -> BaseGeometry:
+    union = unary_union([feature_shape(f) for f in features])
+    shapely.prepare(union)   # asked whether each sight line meets it before it is cut
+    return union
 
 
 @dataclass(frozen=True)
@@ -1015,18 +1021,16 @@ _TERRAINS: dict[tuple, tuple[Sequence[Mapping], _SightTerrain]] = {}
 def _sight_terrain(features: Sequence[Mapping], obstacle_kinds: frozenset, area_kinds: frozenset) -> _SightTerrain:
     """The table's `_SightTerrain`, kept by the features (the objects, which a table never
     changes once defined) and the kinds: every line of every sight asks the same of them."""
-    key = (tuple(map(id, features)), obstacle_kinds, area_kinds)
-    kept = _TERRAINS.get(key)
-    if kept is None or any(a is not b for a, b in zip(kept[0], features)):
-        if len(_TERRAINS) >= 256:
-            _TERRAINS.clear()
-        areas = [f for f in features if is_area(f, area_kinds)]
-        terrain = _SightTerrain(
-            tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] in obstacle_kinds),
-            _union_of(areas) if areas else None,
-            tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] == "hill"))
-        kept = _TERRAINS[key] = (list(features), terrain)   # the features kept alive: their ids are not reused
-    return kept[1]
+    return _kept_by_features(_TERRAINS, features, lambda: _made_sight_terrain(features, obstacle_kinds, area_kinds),
+                             obstacle_kinds, area_kinds)
+
+
+def _made_sight_terrain(features: Sequence[Mapping], obstacle_kinds: frozenset, area_kinds: frozenset) -> _SightTerrain:
+    areas = [f for f in features if is_area(f, area_kinds)]
+    return _SightTerrain(
+        tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] in obstacle_kinds),
+        _union_of(areas) if areas else None,
+        tuple((f["id"], feature_shape(f), _bounds(feature_shape(f))) for f in features if f["kind"] == "hill"))
 
 
 def _blockers(here: XY, ends: list[XY], terrain: _SightTerrain, friends, friend_gap, area_limit):
