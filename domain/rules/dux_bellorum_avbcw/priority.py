@@ -76,12 +76,10 @@ class AVBCWPriority(ListedModule):
     def _weigh(self, data, shooter, entry, uid: str, unit, sniper: bool) -> Candidate:
         target_entry = self.lists.get(uid)
         kind = type_of(unit, target_entry)
-        aims: list[Aim] = []   # the shot's Aim at this enemy, made when first asked
 
         def aimed() -> Aim:
-            if not aims:
-                aims.append(aim_at(self, data, shooter, unit, entry, target_id=uid))
-            return aims[0]
+            """The shot's Aim at this enemy, made when first asked (`aim_at` keeps it for the line)."""
+            return aim_at(self, data, shooter, unit, entry, target_id=uid)
 
         def measured() -> float:
             return aimed()._distance()[0]
